@@ -1,0 +1,68 @@
+"""ProgramGraph to ProGraML's node-link JSON (as its ``graph2json`` writes it) and to networkx."""
+from __future__ import annotations
+
+from typing import Any
+
+from mir_runtime.graph.programl import ROOT_TEXT, ProgramGraph
+
+
+def to_programl_json(graph: ProgramGraph) -> dict[str, Any]:
+    """Node-link JSON with ProGraML's field names: ``nodes``, ``links`` (with ``key``), ``graph``."""
+    nodes = []
+    for i in range(graph.num_nodes):
+        node: dict[str, Any] = {
+            "block": int(graph.node_block[i]),
+            "function": int(graph.node_function[i]),
+            "id": i,
+            "text": graph.node_text[i],
+            "type": int(graph.node_type[i]),
+        }
+        if i or graph.node_text[0] != ROOT_TEXT:
+            node["features"] = {"full_text": [graph.node_full_text[i]]}
+        nodes.append(node)
+    links = []
+    seen: dict[tuple[int, int], int] = {}
+    for s, t, f, p in zip(
+        graph.edge_source.tolist(), graph.edge_target.tolist(),
+        graph.edge_flow.tolist(), graph.edge_position.tolist(),
+    ):
+        key = seen.get((s, t), 0)
+        seen[(s, t)] = key + 1
+        links.append({"flow": f, "key": key, "position": p, "source": s, "target": t})
+    module_features = {
+        "llvm_data_layout": [graph.data_layout],
+        "llvm_target_triple": [graph.target_triple],
+    }
+    return {
+        "directed": True,
+        "graph": {
+            "function": [{"module": 0, "name": name} for name in graph.functions],
+            "module": [{"features": module_features, "name": graph.module_name}],
+        },
+        "links": links,
+        "multigraph": True,
+        "nodes": nodes,
+    }
+
+
+def to_networkx(graph: ProgramGraph):
+    """A ``networkx.MultiDiGraph`` with ProGraML's node and edge attributes."""
+    try:
+        import networkx as nx
+    except ImportError:
+        raise ImportError("to_networkx needs networkx: pip install networkx") from None
+    data = to_programl_json(graph)
+    g = nx.MultiDiGraph(**data["graph"])
+    for node in data["nodes"]:
+        attrs = {k: v for k, v in node.items() if k != "id"}
+        g.add_node(node["id"], **attrs)
+    for link in data["links"]:
+        g.add_edge(link["source"], link["target"], key=link["key"], flow=link["flow"], position=link["position"])
+    return g
+
+
+def to_networkx_json(graph: ProgramGraph) -> dict[str, Any]:
+    """networkx's own node-link form of :func:`to_networkx` (``nx.node_link_graph`` reads it)."""
+    import networkx as nx
+
+    return nx.node_link_data(to_networkx(graph), edges="edges")

@@ -1,0 +1,217 @@
+"""ProGraML 0.3.2 program graphs from the module model, built the way its LLVM builder does.
+
+Nodes: the root ``[external]``, one instruction node per instruction (one ``; undefined function``
+node per declaration), one variable node per *use* of an instruction result, one per used
+argument, and one constant node per distinct constant or global in the module. Edges: control
+(within a block, and from a terminator to each successor's first instruction, position =
+successor index, by a breadth-first walk from the entry block), data (operand position = LLVM
+operand index) and call (root to every function entry and back from its exits; each direct
+``call`` to its callee's entry, and from the callee's exits back).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mir_runtime.ir.model import Module, OperandKind
+from mir_runtime.ir.types import short_text
+
+INSTRUCTION, VARIABLE, CONSTANT = 0, 1, 2
+CONTROL, DATA, CALL = 0, 1, 2
+NODE_TYPES = ("INSTRUCTION", "VARIABLE", "CONSTANT")
+FLOWS = ("CONTROL", "DATA", "CALL")
+ROOT_TEXT = "[external]"
+DECLARATION_TEXT = "; undefined function"
+
+K = OperandKind
+
+
+@dataclass
+class ProgramGraph:
+    """A ProGraML graph as parallel numpy arrays (node ``i`` is row ``i`` of every node array)."""
+
+    node_type: np.ndarray  # int8: INSTRUCTION, VARIABLE, CONSTANT
+    node_text: np.ndarray  # object: opcode, shortened type, or ROOT/DECLARATION text
+    node_full_text: np.ndarray  # object: instruction as printed, ``<type> <name>``, constant text
+    node_function: np.ndarray  # int32: index into ``functions``
+    node_block: np.ndarray  # int32: module-wide block counter
+    node_instruction: np.ndarray  # int32: index of the instruction in module order, else -1
+    edge_source: np.ndarray  # int32
+    edge_target: np.ndarray  # int32
+    edge_flow: np.ndarray  # int8: CONTROL, DATA, CALL
+    edge_position: np.ndarray  # int32
+    functions: list[str] = field(default_factory=list)
+    module_name: str = ""
+    target_triple: str = ""
+    data_layout: str = ""
+
+    @property
+    def num_nodes(self) -> int:
+        return len(self.node_type)
+
+    @property
+    def num_edges(self) -> int:
+        return len(self.edge_source)
+
+
+def _plain_name(name: str) -> str:
+    name = name[1:]
+    if name.startswith('"') and name.endswith('"'):
+        name = name[1:-1]
+    return name
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.types: list[int] = []
+        self.texts: list[str] = []
+        self.full: list[str] = []
+        self.func: list[int] = []
+        self.block: list[int] = []
+        self.inst: list[int] = []
+        self.src: list[int] = []
+        self.dst: list[int] = []
+        self.flow: list[int] = []
+        self.pos: list[int] = []
+
+    def node(self, kind: int, text: str, full: str, function: int, block: int, inst: int = -1) -> int:
+        self.types.append(kind)
+        self.texts.append(text)
+        self.full.append(full)
+        self.func.append(function)
+        self.block.append(block)
+        self.inst.append(inst)
+        return len(self.types) - 1
+
+    def edge(self, flow: int, source: int, target: int, position: int = 0) -> None:
+        self.src.append(source)
+        self.dst.append(target)
+        self.flow.append(flow)
+        self.pos.append(position)
+
+
+def build_graph(module: Module) -> ProgramGraph:
+    """The ProGraML graph of ``module``."""
+    b = _Builder()
+    root = b.node(INSTRUCTION, ROOT_TEXT, "", 0, 0)
+    globals_by_name = {g.name: g for g in module.globals}
+    constants: dict[str, tuple[str, str, list]] = {}  # key -> (text, full_text, uses)
+    call_sites: list[tuple[int, str]] = []
+    entry_exits: dict[str, tuple[int, list[int]]] = {}
+    block_count = 0
+    inst_index = 0
+
+    for fi, fn in enumerate(module.functions):
+        if fn.is_declaration:
+            node = b.node(INSTRUCTION, DECLARATION_TEXT, "", fi, 0)
+            entry_exits[fn.name] = (node, [node])
+            continue
+        producers: dict[str, int] = {}
+        producer_types: dict[str, object] = {}
+        for block in fn.blocks:
+            for inst in block.instructions:
+                if inst.name is not None:
+                    producer_types[inst.name] = inst.type
+        arg_uses: dict[str, list] = {}
+        pending: list[tuple[str, int]] = []
+        ends: dict[str, tuple[int, int]] = {}
+        for block in fn.blocks:
+            first = last = -1
+            for inst in block.instructions:
+                node = b.node(INSTRUCTION, inst.opcode, inst.text, fi, block_count, inst_index)
+                inst_index += 1
+                if inst.name is not None:
+                    producers[inst.name] = node
+                if last >= 0:
+                    b.edge(CONTROL, last, node)
+                if inst.opcode == "call" and inst.callee is not None:
+                    call_sites.append((node, inst.callee))
+                for position, op in enumerate(inst.operands):
+                    kind = op.kind
+                    if kind is K.LOCAL:
+                        short = short_text(producer_types[op.text])
+                        var = b.node(VARIABLE, short, f"{short} {op.text}", fi, block_count)
+                        b.edge(DATA, var, node, position)
+                        pending.append((op.text, var))
+                    elif kind is K.CONSTANT or kind is K.CONSTANT_EXPR:
+                        key = op.typed_text
+                        entry = constants.get(key)
+                        if entry is None:
+                            entry = constants[key] = (short_text(op.type), key, [])
+                        entry[2].append((node, position))
+                    elif kind is K.GLOBAL:
+                        entry = constants.get(op.text)
+                        if entry is None:
+                            g = globals_by_name[op.text]
+                            entry = constants[op.text] = (short_text(g.type), g.text, [])
+                        entry[2].append((node, position))
+                    elif kind is K.ARGUMENT:
+                        arg_uses.setdefault(op.text, []).append((node, position))
+                if first < 0:
+                    first = node
+                last = node
+            block_count += 1
+            ends[block.name] = (first, last)
+        for arg in fn.arguments:
+            uses = arg_uses.get(arg.name)
+            if uses:
+                var = b.node(VARIABLE, short_text(arg.type), f"{arg.type.text} {arg.name}", fi, block_count)
+                for node, position in uses:
+                    b.edge(DATA, var, node, position)
+        for name, var in pending:
+            b.edge(DATA, producers[name], var)
+        entry_exits[fn.name] = (ends[fn.blocks[0].name][0], _control_flow(fn, ends, b))
+
+    for entry, exits in entry_exits.values():
+        b.edge(CALL, root, entry)
+        for exit_node in exits:
+            b.edge(CALL, exit_node, root)
+    for site, callee in call_sites:
+        entry, exits = entry_exits[callee]
+        b.edge(CALL, site, entry)
+        for exit_node in exits:
+            b.edge(CALL, exit_node, site)
+    for text, full, uses in constants.values():
+        node = b.node(CONSTANT, text, full, 0, block_count)
+        for target, position in uses:
+            b.edge(DATA, node, target, position)
+
+    return ProgramGraph(
+        node_type=np.array(b.types, dtype=np.int8),
+        node_text=np.array(b.texts, dtype=object),
+        node_full_text=np.array(b.full, dtype=object),
+        node_function=np.array(b.func, dtype=np.int32),
+        node_block=np.array(b.block, dtype=np.int32),
+        node_instruction=np.array(b.inst, dtype=np.int32),
+        edge_source=np.array(b.src, dtype=np.int32),
+        edge_target=np.array(b.dst, dtype=np.int32),
+        edge_flow=np.array(b.flow, dtype=np.int8),
+        edge_position=np.array(b.pos, dtype=np.int32),
+        functions=[_plain_name(f.name) for f in module.functions],
+        module_name=module.source_filename,
+        target_triple=module.target_triple,
+        data_layout=module.data_layout,
+    )
+
+
+def _control_flow(fn, ends: dict, b: _Builder) -> list[int]:
+    """Control edges between blocks reachable from the entry; returns the function's exits."""
+    successors = {block.name: block.instructions[-1].successors for block in fn.blocks}
+    entry = fn.blocks[0].name
+    seen = {entry}
+    queue = deque([entry])
+    exits: list[int] = []
+    while queue:
+        current = queue.popleft()
+        last = ends[current][1]
+        succ = successors[current]
+        for position, target in enumerate(succ):
+            b.edge(CONTROL, last, ends[target][0], position)
+            if target not in seen:
+                seen.add(target)
+                queue.append(target)
+        if not succ:
+            exits.append(last)
+    return exits

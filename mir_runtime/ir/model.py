@@ -1,0 +1,118 @@
+"""The module model the reader produces: what a program-graph builder and a tokenizer need.
+
+Operands are listed in LLVM's own operand order (a call's callee last, a conditional branch's
+false target before its true target, an ``alloca``'s implicit array size ...), because ProGraML
+numbers data-flow positions by that order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from mir_runtime.ir.types import Type
+
+
+class OperandKind(str, Enum):
+    LOCAL = "local"  # result of an instruction
+    ARGUMENT = "argument"
+    GLOBAL = "global"  # global variable, alias or ifunc
+    FUNCTION = "function"
+    CONSTANT = "constant"
+    CONSTANT_EXPR = "constant_expr"
+    BLOCK = "block"
+    METADATA = "metadata"
+    INLINE_ASM = "inline_asm"
+
+
+@dataclass(slots=True)
+class Operand:
+    kind: OperandKind
+    type: Type | None
+    text: str  # the value as written: ``%5``, ``@g``, ``42``, ``getelementptr (...)``
+
+    @property
+    def typed_text(self) -> str:
+        """``<type> <value>``, how LLVM prints a constant on its own."""
+        return f"{self.type.text} {self.text}" if self.type is not None else self.text
+
+
+@dataclass(slots=True)
+class Instruction:
+    opcode: str
+    name: str | None  # ``%x`` / ``%5`` for a value-producing instruction
+    type: Type | None  # result type; None for void
+    operands: list[Operand]
+    text: str  # as printed by LLVM, leading indentation removed (may span lines)
+    line: int  # 1-based line in the source
+    successors: list[str] = field(default_factory=list)  # block names, in LLVM successor order
+    callee: str | None = None  # ``@f`` for a direct call/invoke
+
+    @property
+    def is_terminator(self) -> bool:
+        return self.opcode in TERMINATORS
+
+
+TERMINATORS = frozenset(
+    "ret br switch indirectbr invoke resume unreachable cleanupret catchret catchswitch callbr".split()
+)
+
+
+@dataclass(slots=True)
+class Block:
+    name: str  # ``%entry`` or ``%7``
+    instructions: list[Instruction]
+    line: int
+
+
+@dataclass(slots=True)
+class Argument:
+    name: str  # ``%0`` or ``%n``
+    type: Type
+
+
+@dataclass(slots=True)
+class Function:
+    name: str  # ``@main``
+    return_type: Type
+    arguments: list[Argument]
+    blocks: list[Block]
+    is_declaration: bool
+    line: int
+    attribute_group: str | None = None  # ``#0`` of the function's attributes
+
+    @property
+    def is_intrinsic(self) -> bool:
+        return self.name.startswith("@llvm.") or self.name.startswith('@"llvm.')
+
+
+@dataclass(slots=True)
+class Global:
+    """A global variable, alias or ifunc: ``kind`` is ``variable``, ``alias`` or ``ifunc``."""
+
+    name: str
+    kind: str
+    type: Type  # its pointer type, as an operand
+    text: str  # the whole definition line
+    line: int
+
+
+@dataclass
+class Module:
+    source_filename: str = ""
+    target_triple: str = ""
+    data_layout: str = ""
+    path: str = "<string>"
+    types: dict[str, Type | None] = field(default_factory=dict)  # named struct bodies (None: opaque)
+    globals: list[Global] = field(default_factory=list)
+    functions: list[Function] = field(default_factory=list)
+    attribute_groups: dict[str, str] = field(default_factory=dict)
+    metadata: dict[str, str] = field(default_factory=dict)
+    comdats: dict[str, str] = field(default_factory=dict)
+    module_asm: list[str] = field(default_factory=list)
+    opaque_pointers: bool = False
+
+    def instructions(self):
+        """Every instruction, in module order."""
+        for fn in self.functions:
+            for block in fn.blocks:
+                yield from block.instructions

@@ -1,0 +1,119 @@
+"""LLVM types as small interned objects.
+
+A type keeps the text LLVM prints for it and just enough structure to compute result types
+(pointee, elements, fields) and ProGraML's short spelling of struct pointers (``struct*``).
+Named struct bodies live in the module's type table and are looked up when indexing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+INT, FLOAT, VOID, PTR, ARRAY, VECTOR, STRUCT, NAMED, FUNC, LABEL, METADATA, TOKEN, OTHER = range(13)
+
+
+@dataclass(frozen=True, eq=False)
+class Type:
+    """One LLVM type; ``text`` is its printed form and its identity within a module."""
+
+    kind: int
+    text: str
+    elem: "Type | None" = None  # pointee (typed pointers), array/vector element, function return
+    elems: tuple = field(default=())  # struct fields, function parameters
+    count: int = 0  # array/vector length
+    addrspace: int = 0
+    scalable: bool = False
+    vararg: bool = False
+
+    def __repr__(self) -> str:
+        return f"Type({self.text!r})"
+
+    @property
+    def is_opaque_pointer(self) -> bool:
+        return self.kind == PTR and self.elem is None
+
+
+_INTERN: dict[tuple, Type] = {}
+
+
+def make(kind: int, text: str, **fields) -> Type:
+    """The unique Type with this printed text and kind."""
+    key = (kind, text)
+    ty = _INTERN.get(key)
+    if ty is None:
+        ty = _INTERN[key] = Type(kind, text, **fields)
+    return ty
+
+
+def _space(addrspace: int) -> str:
+    return f" addrspace({addrspace})" if addrspace else ""
+
+
+def pointer_to(pointee: Type | None, addrspace: int = 0) -> Type:
+    """``pointee*`` for typed pointers, ``ptr`` when ``pointee`` is None (opaque pointers)."""
+    if pointee is None:
+        return make(PTR, "ptr" + _space(addrspace), addrspace=addrspace)
+    return make(PTR, f"{pointee.text}{_space(addrspace)}*", elem=pointee, addrspace=addrspace)
+
+
+def array_of(elem: Type, count: int) -> Type:
+    return make(ARRAY, f"[{count} x {elem.text}]", elem=elem, count=count)
+
+
+def vector_of(elem: Type, count: int, scalable: bool = False) -> Type:
+    prefix = "vscale x " if scalable else ""
+    return make(VECTOR, f"<{prefix}{count} x {elem.text}>", elem=elem, count=count, scalable=scalable)
+
+
+def struct_of(fields: tuple, packed: bool = False) -> Type:
+    inner = ", ".join(f.text for f in fields)
+    text = "{ " + inner + " }" if fields else "{}"
+    if packed:
+        text = "<" + text + ">"
+    return make(STRUCT, text, elems=fields)
+
+
+def function_of(ret: Type, params: tuple, vararg: bool) -> Type:
+    names = [p.text for p in params] + (["..."] if vararg else [])
+    return make(FUNC, f"{ret.text} ({', '.join(names)})", elem=ret, elems=params, vararg=vararg)
+
+
+def named(name: str) -> Type:
+    return make(NAMED, name)
+
+
+_SIMPLE_KIND = {
+    "void": VOID, "label": LABEL, "metadata": METADATA, "token": TOKEN,
+    "half": FLOAT, "bfloat": FLOAT, "float": FLOAT, "double": FLOAT, "x86_fp80": FLOAT,
+    "fp128": FLOAT, "ppc_fp128": FLOAT, "x86_mmx": OTHER, "x86_amx": OTHER, "opaque": OTHER,
+}
+
+
+def simple(word: str) -> Type | None:
+    """The type named by one keyword (``i32``, ``float``, ``ptr`` ...), or None."""
+    kind = _SIMPLE_KIND.get(word)
+    if kind is not None:
+        return make(kind, word)
+    if word == "ptr":
+        return pointer_to(None)
+    if word[0] == "i" and word[1:].isdigit():
+        return make(INT, word)
+    return None
+
+
+I1 = simple("i1")
+I32 = simple("i32")
+VOID_T = simple("void")
+TOKEN_T = simple("token")
+LABEL_T = simple("label")
+
+
+def short_text(ty: Type) -> str:
+    """ProGraML's spelling: a struct, or pointer(s) to one, becomes ``struct`` plus the stars."""
+    depth = 0
+    base = ty
+    while base.kind == PTR and base.elem is not None:
+        depth += 1
+        base = base.elem
+    if base.kind in (STRUCT, NAMED):
+        return "struct" + "*" * depth
+    return ty.text

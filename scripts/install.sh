@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# One-step development set-up on Debian 12: system packages, the project with every extra,
+# and ProGraML's reference binary for the parity tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# clang-13..16 and 19 for the version-tolerance tests, llvm-dis for bitcode,
+# libtinfo5 for llvm2graph-10.
+$sudo apt-get install -y -qq --no-install-recommends \
+  clang-13 clang-14 clang-15 clang-16 clang-19 llvm-14 libtinfo5 >/dev/null
+python -m pip install --quiet -e '.[cpu,train,dev]'
+bash scripts/fetch-llvm2graph.sh
