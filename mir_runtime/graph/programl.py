@@ -7,6 +7,9 @@ argument, and one constant node per distinct constant or global in the module. E
 successor index, by a breadth-first walk from the entry block), data (operand position = LLVM
 operand index) and call (root to every function entry and back from its exits; each direct
 ``call`` to its callee's entry, and from the callee's exits back).
+
+Instruction ``full_text`` is the instruction as LLVM 10 prints it on its own, which differs from
+the file only in call-site attribute-group numbers (see ``slots.py``).
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from mir_runtime.graph.slots import CALL_OPCODES, function_renumbering, module_slots, renumber
 from mir_runtime.ir.model import Module, OperandKind
 from mir_runtime.ir.types import short_text
 
@@ -102,6 +106,7 @@ def build_graph(module: Module) -> ProgramGraph:
     entry_exits: dict[str, tuple[int, list[int]]] = {}
     block_count = 0
     inst_index = 0
+    base_slots = module_slots(module)
 
     for fi, fn in enumerate(module.functions):
         if fn.is_declaration:
@@ -114,13 +119,15 @@ def build_graph(module: Module) -> ProgramGraph:
             for inst in block.instructions:
                 if inst.name is not None:
                     producer_types[inst.name] = inst.type
+        attribute_numbers = function_renumbering(module, fn, base_slots)
         arg_uses: dict[str, list] = {}
         pending: list[tuple[str, int]] = []
         ends: dict[str, tuple[int, int]] = {}
         for block in fn.blocks:
             first = last = -1
             for inst in block.instructions:
-                node = b.node(INSTRUCTION, inst.opcode, inst.text, fi, block_count, inst_index)
+                text = renumber(inst.text, attribute_numbers) if inst.opcode in CALL_OPCODES else inst.text
+                node = b.node(INSTRUCTION, inst.opcode, text, fi, block_count, inst_index)
                 inst_index += 1
                 if inst.name is not None:
                     producers[inst.name] = node

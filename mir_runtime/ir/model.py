@@ -94,6 +94,7 @@ class Global:
     type: Type  # its pointer type, as an operand
     text: str  # the whole definition line
     line: int
+    attribute_group: str | None = None  # ``#0`` at the end of a global variable's line
 
 
 @dataclass

@@ -1,0 +1,269 @@
+"""A recursive-descent cursor over one statement's tokens: types, values and metadata.
+
+Shared by the instruction grammar and the module reader. Failures are ``ParseFailure`` with the
+index of the offending token, which the reader turns into a located ``IRParseError``.
+"""
+from __future__ import annotations
+
+from mir_runtime.ir import types as T
+from mir_runtime.ir.lexer import join
+from mir_runtime.ir.model import Module, Operand, OperandKind
+
+K = OperandKind
+
+CONSTANT_WORDS = frozenset("true false null undef poison zeroinitializer none".split())
+CONSTEXPR_OPS = frozenset(
+    """getelementptr bitcast inttoptr ptrtoint addrspacecast trunc zext sext fptrunc fpext fptoui
+    fptosi uitofp sitofp add sub mul shl lshr ashr and or xor udiv sdiv urem srem fadd fsub fmul
+    fdiv frem fneg icmp fcmp select extractelement insertelement shufflevector extractvalue
+    insertvalue""".split()
+)
+VALUE_WORDS = CONSTANT_WORDS | CONSTEXPR_OPS | {
+    "blockaddress", "dso_local_equivalent", "no_cfi", "splat", "asm",
+}
+
+class ParseFailure(Exception):
+    """A parse failure at a token index of the instruction being read."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.index = index
+
+
+class Cursor:
+    """Recursive-descent reader over one statement's tokens."""
+
+    __slots__ = ("toks", "i", "n", "module")
+
+    def __init__(self, toks: list, module: Module, start: int = 0) -> None:
+        self.toks = toks
+        self.i = start
+        self.n = len(toks)
+        self.module = module
+
+    # -- tokens -------------------------------------------------------------------------------
+    def peek(self, ahead: int = 0) -> str:
+        j = self.i + ahead
+        return self.toks[j][1] if j < self.n else ""
+
+    def next(self) -> str:
+        if self.i >= self.n:
+            raise ParseFailure("unexpected end of statement", self.i)
+        tok = self.toks[self.i][1]
+        self.i += 1
+        return tok
+
+    def expect(self, tok: str) -> None:
+        if self.peek() != tok:
+            found = self.peek() or "end of statement"
+            raise ParseFailure(f"expected '{tok}', found '{found}'", self.i)
+        self.i += 1
+
+    def accept(self, tok: str) -> bool:
+        if self.i < self.n and self.toks[self.i][1] == tok:
+            self.i += 1
+            return True
+        return False
+
+    def skip_group(self) -> None:
+        """Skip a balanced bracket group starting at the current token."""
+        depth = 0
+        while True:
+            tok = self.next()
+            if tok in "([{<" and tok:
+                depth += 1
+            elif tok in ")]}>" and tok:
+                depth -= 1
+            if depth <= 0:
+                return
+
+    def number(self) -> int:
+        tok = self.next()
+        try:
+            return int(tok)
+        except ValueError:
+            raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1) from None
+
+    # -- types --------------------------------------------------------------------------------
+    def at_type(self) -> bool:
+        tok = self.peek()
+        if not tok:
+            return False
+        c = tok[0]
+        if c in "%[{":
+            return True
+        if c == "<":
+            return True
+        return tok == "target" or T.simple(tok) is not None
+
+    def type(self) -> T.Type:
+        start = self.i
+        tok = self.next()
+        c = tok[0]
+        if c == "%":
+            ty = T.named(tok)
+        elif c == "[":
+            count = self.number()
+            self.expect("x")
+            ty = T.array_of(self.type(), count)
+            self.expect("]")
+        elif c == "<":
+            if self.peek() == "{":
+                self.i += 1
+                ty = T.struct_of(self._fields("}"), packed=True)
+                self.expect(">")
+            else:
+                scalable = self.accept("vscale")
+                if scalable:
+                    self.expect("x")
+                count = self.number()
+                self.expect("x")
+                ty = T.vector_of(self.type(), count, scalable)
+                self.expect(">")
+        elif c == "{":
+            ty = T.struct_of(self._fields("}"))
+        elif tok == "target":
+            self.skip_group()
+            ty = T.make(T.OTHER, join(self.toks, start, self.i))
+        else:
+            ty = T.simple(tok)
+            if ty is None:
+                raise ParseFailure(f"expected a type, found '{tok}'", start)
+        while True:
+            tok = self.peek()
+            if tok == "*":
+                self.i += 1
+                ty = T.pointer_to(ty)
+            elif tok == "addrspace":
+                self.i += 1
+                self.expect("(")
+                space = self.number()
+                self.expect(")")
+                if ty.kind == T.PTR and ty.elem is None:
+                    ty = T.pointer_to(None, space)
+                else:
+                    self.expect("*")
+                    ty = T.pointer_to(ty, space)
+            elif tok == "(":
+                self.i += 1
+                params: list[T.Type] = []
+                vararg = False
+                while not self.accept(")"):
+                    if self.accept("..."):
+                        vararg = True
+                    else:
+                        params.append(self.type())
+                    if not self.accept(","):
+                        self.expect(")")
+                        break
+                ty = T.function_of(ty, tuple(params), vararg)
+            else:
+                return ty
+
+    def _fields(self, close: str) -> tuple:
+        fields: list[T.Type] = []
+        if self.accept(close):
+            return ()
+        while True:
+            fields.append(self.type())
+            if self.accept(close):
+                return tuple(fields)
+            self.expect(",")
+
+    # -- values -------------------------------------------------------------------------------
+    def value(self, ty: T.Type | None) -> Operand:
+        start = self.i
+        tok = self.next()
+        c = tok[0]
+        if c == "%":
+            return Operand(K.LOCAL, ty, tok)
+        if c == "@":
+            return Operand(K.GLOBAL, ty, tok)
+        if c == "!":
+            self.i = start
+            self.metadata()
+            return Operand(K.METADATA, ty, join(self.toks, start, self.i))
+        if c in "-+0123456789" or c == '"' or tok.startswith('c"'):
+            return Operand(K.CONSTANT, ty, tok)
+        if c in "[{<":
+            self.i = start
+            self.skip_group()
+            return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
+        if tok in CONSTANT_WORDS:
+            return Operand(K.CONSTANT, ty, tok)
+        if tok in CONSTEXPR_OPS:
+            while self.peek() != "(":
+                if not self.peek():
+                    raise ParseFailure(f"expected '(' in constant expression '{tok}'", self.i)
+                self.i += 1
+            self.skip_group()
+            return Operand(K.CONSTANT_EXPR, ty, join(self.toks, start, self.i))
+        if tok == "blockaddress" or tok == "splat":
+            self.skip_group()
+            return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
+        if tok == "dso_local_equivalent" or tok == "no_cfi":
+            self.next()
+            return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
+        if tok == "asm":
+            while not self.peek().startswith('"'):
+                self.next()
+            self.next()
+            self.expect(",")
+            if not self.next().startswith('"'):
+                raise ParseFailure("expected inline asm constraint string", self.i - 1)
+            return Operand(K.INLINE_ASM, ty, join(self.toks, start, self.i))
+        raise ParseFailure(f"expected a value, found '{tok}'", start)
+
+    def metadata(self) -> None:
+        """Skip one metadata value: ``!12``, ``!"s"``, ``!{...}``, ``!DILocation(...)``."""
+        tok = self.next()
+        if tok == "!":
+            if self.peek() == "{":
+                self.skip_group()
+            return
+        if self.peek() == "(" and tok[1:2].isalpha():
+            self.skip_group()
+
+    def typed_value(self) -> Operand:
+        ty = self.type()
+        return self.value(ty)
+
+    def skip_attributes(self) -> None:
+        """Skip parameter/return attributes (``noundef``, ``align 8``, ``byval(%T)`` ...)."""
+        while True:
+            tok = self.peek()
+            if not tok or not (tok[0].isalpha() or tok[0] == "_") or tok in VALUE_WORDS:
+                return
+            if T.simple(tok) is not None and tok not in ("opaque",):
+                return
+            self.i += 1
+            nxt = self.peek()
+            if nxt == "(":
+                self.skip_group()
+            elif tok in ("align", "dereferenceable", "dereferenceable_or_null", "alignstack") and nxt.isdigit():
+                self.i += 1
+
+    def skip_words(self) -> None:
+        """Skip keyword flags (``nuw``, ``inbounds``, ``fast`` ...) up to the next type."""
+        while True:
+            tok = self.peek()
+            if not tok:
+                raise ParseFailure("unexpected end of statement", self.i)
+            if self.at_type():
+                return
+            if tok == "cc":
+                self.i += 2
+                continue
+            self.i += 1
+            if self.peek() == "(" and tok not in ("addrspace",):
+                self.skip_group()
+            elif tok == "addrspace":
+                self.skip_group()
+
+    def label(self) -> str:
+        self.expect("label")
+        tok = self.next()
+        if tok[0] != "%":
+            raise ParseFailure(f"expected a block label, found '{tok}'", self.i - 1)
+        return tok

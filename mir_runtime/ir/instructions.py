@@ -1,0 +1,521 @@
+"""The grammar of each LLVM instruction: operands in LLVM's operand order, result type, successors.
+
+One handler per opcode reads the tokens after the opcode with a ``Cursor`` and returns the
+``Parts`` the module reader turns into an ``Instruction``.
+"""
+from __future__ import annotations
+
+from mir_runtime.ir import types as T
+from mir_runtime.ir.cursor import Cursor, ParseFailure
+from mir_runtime.ir.lexer import join
+from mir_runtime.ir.model import Module, Operand, OperandKind
+
+K = OperandKind
+
+BINARY_OPS = frozenset(
+    "add sub mul udiv sdiv urem srem shl lshr ashr and or xor fadd fsub fmul fdiv frem".split()
+)
+CAST_OPS = frozenset(
+    """trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint inttoptr bitcast
+    addrspacecast""".split()
+)
+
+class Parts:
+    """What an opcode handler found: result type, operands, successors, callee."""
+
+    __slots__ = ("type", "operands", "successors", "callee")
+
+    def __init__(self, ty, operands, successors=(), callee=None) -> None:
+        self.type = ty
+        self.operands = operands
+        self.successors = list(successors)
+        self.callee = callee
+
+
+def _block(name: str) -> Operand:
+    return Operand(K.BLOCK, T.LABEL_T, name)
+
+
+def _binary(cur: Cursor) -> Parts:
+    cur.skip_words()
+    ty = cur.type()
+    a = cur.value(ty)
+    cur.expect(",")
+    b = cur.value(ty)
+    return Parts(ty, [a, b])
+
+
+def _unary(cur: Cursor) -> Parts:
+    cur.skip_words()
+    op = cur.typed_value()
+    return Parts(op.type, [op])
+
+
+def _compare(cur: Cursor) -> Parts:
+    while cur.peek() in ("samesign",) or not cur.at_type():
+        cur.next()  # fast-math flags and the predicate
+    ty = cur.type()
+    a = cur.value(ty)
+    cur.expect(",")
+    b = cur.value(ty)
+    result = T.vector_of(T.I1, ty.count, ty.scalable) if ty.kind == T.VECTOR else T.I1
+    return Parts(result, [a, b])
+
+
+def _cast(cur: Cursor) -> Parts:
+    cur.skip_words()
+    op = cur.typed_value()
+    cur.expect("to")
+    return Parts(cur.type(), [op])
+
+
+def _select(cur: Cursor) -> Parts:
+    cur.skip_words()
+    c = cur.typed_value()
+    cur.expect(",")
+    a = cur.typed_value()
+    cur.expect(",")
+    b = cur.typed_value()
+    return Parts(a.type, [c, a, b])
+
+
+def _phi(cur: Cursor) -> Parts:
+    cur.skip_words()
+    ty = cur.type()
+    ops = []
+    while True:
+        cur.expect("[")
+        ops.append(cur.value(ty))
+        cur.expect(",")
+        if cur.next()[0] != "%":
+            raise ParseFailure("expected an incoming block label", cur.i - 1)
+        cur.expect("]")
+        if not (cur.peek() == "," and cur.peek(1) == "["):
+            return Parts(ty, ops)
+        cur.i += 1
+
+
+def _alloca(cur: Cursor) -> Parts:
+    while cur.peek() in ("inalloca", "swifterror"):
+        cur.i += 1
+    ty = cur.type()
+    count = Operand(K.CONSTANT, T.I32, "1")
+    space = 0
+    while cur.accept(","):
+        if cur.peek() == "align":
+            cur.i += 2
+        elif cur.peek() == "addrspace":
+            cur.i += 1
+            cur.expect("(")
+            space = cur.number()
+            cur.expect(")")
+        elif cur.peek().startswith("!"):
+            break
+        else:
+            count = cur.typed_value()
+    pointee = None if cur.module.opaque_pointers else ty
+    return Parts(T.pointer_to(pointee, space), [count])
+
+
+def _load(cur: Cursor) -> Parts:
+    while cur.peek() in ("atomic", "volatile"):
+        cur.i += 1
+    ty = cur.type()
+    if cur.accept(","):
+        ptr = cur.typed_value()
+        return Parts(ty, [ptr])
+    ptr = cur.value(ty)  # LLVM < 3.7: load i32* %p
+    if ty.kind != T.PTR or ty.elem is None:
+        raise ParseFailure("expected a pointer operand", cur.i - 1)
+    return Parts(ty.elem, [ptr])
+
+
+def _store(cur: Cursor) -> Parts:
+    while cur.peek() in ("atomic", "volatile"):
+        cur.i += 1
+    val = cur.typed_value()
+    cur.expect(",")
+    ptr = cur.typed_value()
+    return Parts(None, [val, ptr])
+
+
+def _resolve(module: Module, ty: T.Type) -> T.Type:
+    if ty.kind == T.NAMED:
+        body = module.types.get(ty.text)
+        if body is None:
+            raise KeyError(ty.text)
+        return body
+    return ty
+
+
+def _index(module: Module, ty: T.Type, index: Operand) -> T.Type:
+    ty = _resolve(module, ty)
+    if ty.kind == T.STRUCT:
+        return ty.elems[int(index.text)]
+    if ty.kind in (T.ARRAY, T.VECTOR):
+        return ty.elem
+    raise KeyError(ty.text)
+
+
+def _gep(cur: Cursor) -> Parts:
+    while not cur.at_type():
+        cur.next()  # inbounds, nuw, nusw, inrange(...)
+    first = cur.type()
+    if cur.accept(","):
+        source = first
+        base = cur.typed_value()
+    else:  # LLVM < 3.7: getelementptr %T* %p, ...
+        base = cur.value(first)
+        source = first.elem if first.kind == T.PTR else None
+    ops = [base]
+    while cur.accept(","):
+        if cur.peek().startswith("!"):
+            break
+        if cur.peek() == "inrange":
+            cur.i += 1
+        ops.append(cur.typed_value())
+    ptr_ty = base.type
+    vector = ptr_ty if ptr_ty.kind == T.VECTOR else None
+    for op in ops[1:]:
+        if op.type.kind == T.VECTOR:
+            vector = op.type
+    if vector is not None and ptr_ty.kind == T.VECTOR:
+        ptr_ty = ptr_ty.elem
+    if ptr_ty.kind != T.PTR:
+        raise ParseFailure("getelementptr base is not a pointer", cur.i - 1)
+    if ptr_ty.elem is None:
+        result = ptr_ty
+    else:
+        if source is None:
+            raise ParseFailure("getelementptr without a source element type", cur.i - 1)
+        try:
+            elem = source
+            for op in ops[2:]:
+                elem = _index(cur.module, elem, op)
+        except (KeyError, IndexError, ValueError):
+            raise ParseFailure("cannot index the type of getelementptr", cur.i - 1) from None
+        result = T.pointer_to(elem, ptr_ty.addrspace)
+    if vector is not None:
+        result = T.vector_of(result, vector.count, vector.scalable)
+    return Parts(result, ops)
+
+
+def _indices(cur: Cursor) -> list[int]:
+    out = []
+    while cur.peek() == "," and not cur.peek(1).startswith("!"):
+        cur.i += 1
+        out.append(cur.number())
+    return out
+
+
+def _extractvalue(cur: Cursor) -> Parts:
+    agg = cur.typed_value()
+    ty = agg.type
+    try:
+        for idx in _indices(cur):
+            ty = _index(cur.module, ty, Operand(K.CONSTANT, T.I32, str(idx)))
+    except (KeyError, IndexError, ValueError):
+        raise ParseFailure("cannot index the aggregate of extractvalue", cur.i - 1) from None
+    return Parts(ty, [agg])
+
+
+def _insertvalue(cur: Cursor) -> Parts:
+    agg = cur.typed_value()
+    cur.expect(",")
+    elt = cur.typed_value()
+    _indices(cur)
+    return Parts(agg.type, [agg, elt])
+
+
+def _extractelement(cur: Cursor) -> Parts:
+    vec = cur.typed_value()
+    cur.expect(",")
+    idx = cur.typed_value()
+    if vec.type.kind != T.VECTOR:
+        raise ParseFailure("extractelement of a non-vector", cur.i - 1)
+    return Parts(vec.type.elem, [vec, idx])
+
+
+def _insertelement(cur: Cursor) -> Parts:
+    vec = cur.typed_value()
+    cur.expect(",")
+    elt = cur.typed_value()
+    cur.expect(",")
+    idx = cur.typed_value()
+    return Parts(vec.type, [vec, elt, idx])
+
+
+def _shufflevector(cur: Cursor) -> Parts:
+    a = cur.typed_value()
+    cur.expect(",")
+    b = cur.typed_value()
+    cur.expect(",")
+    mask = cur.typed_value()
+    if a.type.kind != T.VECTOR or mask.type.kind != T.VECTOR:
+        raise ParseFailure("shufflevector of a non-vector", cur.i - 1)
+    return Parts(T.vector_of(a.type.elem, mask.type.count, mask.type.scalable), [a, b, mask])
+
+
+def _call_target(cur: Cursor) -> tuple[T.Type, Operand, list[Operand]]:
+    """``<ty> <callee>(<args>) [attrs] [bundles]`` shared by call, invoke and callbr."""
+    while not cur.at_type():
+        tok = cur.next()
+        if tok == "cc" or tok == "align":
+            cur.i += 1
+        elif cur.peek() == "(":
+            cur.skip_group()
+    ty = cur.type()
+    callee = cur.value(None)
+    cur.expect("(")
+    args: list[Operand] = []
+    if not cur.accept(")"):
+        while True:
+            arg_ty = cur.type()
+            cur.skip_attributes()
+            if arg_ty.kind == T.METADATA:
+                start = cur.i
+                if cur.peek().startswith("!"):
+                    cur.metadata()
+                else:
+                    cur.typed_value()
+                args.append(Operand(K.METADATA, arg_ty, join(cur.toks, start, cur.i)))
+            else:
+                args.append(cur.value(arg_ty))
+            if cur.accept(")"):
+                break
+            cur.expect(",")
+    n_args = len(args)
+    while cur.peek() and cur.peek() not in ("[", "to", ","):
+        cur.i += 1  # function attributes, #N
+    if cur.peek() == "[" and cur.peek(1).startswith('"'):
+        cur.i += 1  # operand bundles: [ "tag"(ty val, ...), ... ]
+        while True:
+            cur.next()
+            cur.expect("(")
+            if not cur.accept(")"):
+                while True:
+                    args.append(cur.typed_value())
+                    if cur.accept(")"):
+                        break
+                    cur.expect(",")
+            if cur.accept("]"):
+                break
+            cur.expect(",")
+    if ty.kind == T.FUNC:
+        ret, fn_ty = ty.elem, ty
+    elif ty.kind == T.PTR and ty.elem is not None and ty.elem.kind == T.FUNC:
+        ret, fn_ty = ty.elem.elem, ty.elem  # LLVM < 3.7: call i32 (i8*, ...)* @printf
+    else:
+        ret, fn_ty = ty, T.function_of(ty, tuple(a.type for a in args[:n_args]), False)
+    callee.type = T.pointer_to(None if cur.module.opaque_pointers else fn_ty)
+    return ret, callee, args
+
+
+def _direct(callee: Operand) -> str | None:
+    return callee.text if callee.kind == K.GLOBAL else None
+
+
+def _call(cur: Cursor) -> Parts:
+    ret, callee, args = _call_target(cur)
+    return Parts(None if ret.kind == T.VOID else ret, args + [callee], callee=_direct(callee))
+
+
+def _invoke(cur: Cursor) -> Parts:
+    ret, callee, args = _call_target(cur)
+    cur.expect("to")
+    normal = cur.label()
+    cur.expect("unwind")
+    unwind = cur.label()
+    ops = args + [_block(normal), _block(unwind), callee]
+    return Parts(None if ret.kind == T.VOID else ret, ops, [normal, unwind], _direct(callee))
+
+
+def _callbr(cur: Cursor) -> Parts:
+    ret, callee, args = _call_target(cur)
+    cur.expect("to")
+    default = cur.label()
+    cur.expect("[")
+    indirect = []
+    while not cur.accept("]"):
+        indirect.append(cur.label())
+        cur.accept(",")
+    ops = args + [_block(default)] + [_block(b) for b in indirect] + [callee]
+    return Parts(None if ret.kind == T.VOID else ret, ops, [default] + indirect, _direct(callee))
+
+
+def _ret(cur: Cursor) -> Parts:
+    if cur.peek() == "void":
+        cur.i += 1
+        return Parts(None, [])
+    return Parts(None, [cur.typed_value()])
+
+
+def _br(cur: Cursor) -> Parts:
+    if cur.peek() == "label":
+        dest = cur.label()
+        return Parts(None, [_block(dest)], [dest])
+    cond = cur.typed_value()
+    cur.expect(",")
+    true = cur.label()
+    cur.expect(",")
+    false = cur.label()
+    return Parts(None, [cond, _block(false), _block(true)], [true, false])
+
+
+def _switch(cur: Cursor) -> Parts:
+    cond = cur.typed_value()
+    cur.expect(",")
+    default = cur.label()
+    ops = [cond, _block(default)]
+    succ = [default]
+    cur.expect("[")
+    while not cur.accept("]"):
+        ops.append(cur.typed_value())
+        cur.expect(",")
+        dest = cur.label()
+        ops.append(_block(dest))
+        succ.append(dest)
+    return Parts(None, ops, succ)
+
+
+def _indirectbr(cur: Cursor) -> Parts:
+    addr = cur.typed_value()
+    cur.expect(",")
+    cur.expect("[")
+    dests = []
+    while not cur.accept("]"):
+        dests.append(cur.label())
+        cur.accept(",")
+    return Parts(None, [addr] + [_block(d) for d in dests], dests)
+
+
+def _no_operands(cur: Cursor) -> Parts:
+    return Parts(None, [])
+
+
+def _resume(cur: Cursor) -> Parts:
+    return Parts(None, [cur.typed_value()])
+
+
+def _fence(cur: Cursor) -> Parts:
+    cur.i = cur.n
+    return Parts(None, [])
+
+
+def _cmpxchg(cur: Cursor) -> Parts:
+    while cur.peek() in ("weak", "volatile"):
+        cur.i += 1
+    ptr = cur.typed_value()
+    cur.expect(",")
+    cmp = cur.typed_value()
+    cur.expect(",")
+    new = cur.typed_value()
+    return Parts(T.struct_of((cmp.type, T.I1)), [ptr, cmp, new])
+
+
+def _atomicrmw(cur: Cursor) -> Parts:
+    cur.accept("volatile")
+    cur.next()  # the operation
+    ptr = cur.typed_value()
+    cur.expect(",")
+    val = cur.typed_value()
+    return Parts(val.type, [ptr, val])
+
+
+def _va_arg(cur: Cursor) -> Parts:
+    ptr = cur.typed_value()
+    cur.expect(",")
+    return Parts(cur.type(), [ptr])
+
+
+def _landingpad(cur: Cursor) -> Parts:
+    ty = cur.type()
+    ops = []
+    while cur.i < cur.n:
+        tok = cur.next()
+        if tok in ("catch", "filter"):
+            ops.append(cur.typed_value())
+        elif tok == "personality":  # LLVM < 3.7 names the personality on the landingpad
+            cur.typed_value()
+        elif tok == "cleanup":
+            continue
+        elif tok == ",":
+            break
+        else:
+            raise ParseFailure(f"unexpected '{tok}' in landingpad", cur.i - 1)
+    return Parts(ty, ops)
+
+
+def _pad_parent(cur: Cursor) -> Operand:
+    cur.expect("within")
+    tok = cur.next()
+    if tok == "none":
+        return Operand(K.CONSTANT, T.TOKEN_T, "none")
+    return Operand(K.LOCAL, T.TOKEN_T, tok)
+
+
+def _funclet_pad(cur: Cursor) -> Parts:
+    parent = _pad_parent(cur)
+    cur.expect("[")
+    args = []
+    while not cur.accept("]"):
+        args.append(cur.typed_value())
+        cur.accept(",")
+    return Parts(T.TOKEN_T, args + [parent])
+
+
+def _catchswitch(cur: Cursor) -> Parts:
+    parent = _pad_parent(cur)
+    cur.expect("[")
+    handlers = []
+    while not cur.accept("]"):
+        handlers.append(cur.label())
+        cur.accept(",")
+    cur.expect("unwind")
+    ops = [parent]
+    succ = []
+    if cur.accept("to"):
+        cur.expect("caller")
+    else:
+        unwind = cur.label()
+        ops.append(_block(unwind))
+        succ.append(unwind)
+    ops += [_block(h) for h in handlers]
+    return Parts(T.TOKEN_T, ops, succ + handlers)
+
+
+def _catchret(cur: Cursor) -> Parts:
+    cur.expect("from")
+    pad = cur.value(T.TOKEN_T)
+    cur.expect("to")
+    dest = cur.label()
+    return Parts(None, [pad, _block(dest)], [dest])
+
+
+def _cleanupret(cur: Cursor) -> Parts:
+    cur.expect("from")
+    pad = cur.value(T.TOKEN_T)
+    cur.expect("unwind")
+    if cur.accept("to"):
+        cur.expect("caller")
+        return Parts(None, [pad])
+    dest = cur.label()
+    return Parts(None, [pad, _block(dest)], [dest])
+
+
+HANDLERS = {
+    **{op: _binary for op in BINARY_OPS},
+    **{op: _cast for op in CAST_OPS},
+    "fneg": _unary, "freeze": _unary,
+    "icmp": _compare, "fcmp": _compare,
+    "select": _select, "phi": _phi, "alloca": _alloca, "load": _load, "store": _store,
+    "getelementptr": _gep, "extractvalue": _extractvalue, "insertvalue": _insertvalue,
+    "extractelement": _extractelement, "insertelement": _insertelement,
+    "shufflevector": _shufflevector, "call": _call, "invoke": _invoke, "callbr": _callbr,
+    "ret": _ret, "br": _br, "switch": _switch, "indirectbr": _indirectbr,
+    "unreachable": _no_operands, "resume": _resume, "fence": _fence, "cmpxchg": _cmpxchg,
+    "atomicrmw": _atomicrmw, "va_arg": _va_arg, "landingpad": _landingpad,
+    "catchpad": _funclet_pad, "cleanuppad": _funclet_pad, "catchswitch": _catchswitch,
+    "catchret": _catchret, "cleanupret": _cleanupret,
+}
+CALL_PREFIXES = frozenset(("tail", "musttail", "notail"))

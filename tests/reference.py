@@ -1,0 +1,78 @@
+"""ProGraML 0.3.2's ``llvm2graph-10`` as the reference for graph parity (tests only).
+
+``scripts/fetch-llvm2graph.sh`` puts the binary in ``.cache/programl``; ``$MIR_LLVM2GRAPH`` may
+point elsewhere. Graphs are compared as ProGraML's note defines: multisets of node keys
+(type, text, full_text) and edge keys (flow, position, source key, target key).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+_BIN = Path(os.environ.get("MIR_LLVM2GRAPH", REPO / ".cache/programl/llvm2graph-10"))
+_JSON = _BIN.parent / "graph2json"
+_METADATA_ID = re.compile(r"!\d+")
+
+
+def available() -> bool:
+    return _BIN.is_file() and os.access(_BIN, os.X_OK) and _JSON.is_file()
+
+
+def reference_graph(text: str) -> dict | None:
+    """ProGraML's node-link JSON of ``text``, or None when llvm2graph-10 rejects the IR."""
+    done = subprocess.run([str(_BIN), "--stdout_fmt=pb"], input=text.encode(), capture_output=True, timeout=120)
+    if done.returncode != 0:
+        return None
+    out = subprocess.run([str(_JSON), "--stdin_fmt=pb"], input=done.stdout, capture_output=True, timeout=120, check=True)
+    return json.loads(out.stdout)
+
+
+def graph_keys(data: dict, metadata_ids: bool = True) -> tuple[Counter, Counter]:
+    """Node-key and edge-key multisets; ``metadata_ids=False`` writes every ``!N`` as ``!N``."""
+    keys = []
+    for node in data["nodes"]:
+        full = node.get("features", {}).get("full_text", [""])[0]
+        if not metadata_ids:
+            full = _METADATA_ID.sub("!N", full)
+        keys.append((node["type"], node["text"], full))
+    edges = Counter((e["flow"], e["position"], keys[e["source"]], keys[e["target"]]) for e in data["links"])
+    return Counter(keys), edges
+
+
+def compare(ours: dict, reference: dict) -> str:
+    """``exact``, ``metadata-ids`` (equal once metadata numbers are ignored) or ``different``."""
+    if graph_keys(ours) == graph_keys(reference):
+        return "exact"
+    if graph_keys(ours, False) == graph_keys(reference, False):
+        return "metadata-ids"
+    return "different"
+
+
+def describe_difference(ours: dict, reference: dict, limit: int = 5) -> str:
+    on, oe = graph_keys(ours, False)
+    rn, re_ = graph_keys(reference, False)
+    lines = [f"nodes {sum(on.values())} vs reference {sum(rn.values())}, edges {sum(oe.values())} vs {sum(re_.values())}"]
+    lines += [f"  only ours:      {k}" for k in list((on - rn))[:limit]]
+    lines += [f"  only reference: {k}" for k in list((rn - on))[:limit]]
+    lines += [f"  edge only ours:      {k}" for k in list((oe - re_))[:limit]]
+    lines += [f"  edge only reference: {k}" for k in list((re_ - oe))[:limit]]
+    return "\n".join(lines)
+
+
+_LLVM10_UNKNOWN = re.compile(r"\b(mustprogress|noundef|nocallback|nosync|willreturn|nofree)\b ?")
+
+
+def llvm10_compatible(text: str) -> str:
+    """clang-13/14 output rewritten so LLVM 10's parser accepts it (both sides read this text).
+
+    Drops attributes LLVM 10 does not know and spells ``poison`` as ``undef``; the program's
+    structure, which is what the parity test checks, is unchanged.
+    """
+    text = _LLVM10_UNKNOWN.sub("", text)
+    text = re.sub(r"\bpoison\b", "undef", text)
+    return re.sub(r"\buwtable\(\w+\)", "uwtable", text)

@@ -1,0 +1,68 @@
+"""Our graphs equal ProGraML 0.3.2's (llvm2graph-10) on every file it accepts."""
+from __future__ import annotations
+
+import os
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import reference
+from conftest import SUMMARY, dataset_ir_files
+from mir_runtime import parse_ir
+from mir_runtime.graph import build_graph, to_programl_json
+
+
+@pytest.fixture(scope="module")
+def llvm2graph() -> None:
+    if not reference.available():
+        if os.environ.get("CI"):
+            pytest.fail("llvm2graph-10 missing: run scripts/fetch-llvm2graph.sh")
+        pytest.skip("llvm2graph-10 missing: run scripts/fetch-llvm2graph.sh")
+
+
+def _check(text: str, name: str) -> tuple[str, str]:
+    ref = reference.reference_graph(text)
+    if ref is None:
+        return name, "rejected"
+    ours = to_programl_json(build_graph(parse_ir(text, name)))
+    verdict = reference.compare(ours, ref)
+    if verdict == "different":
+        return name, "different:\n" + reference.describe_difference(ours, ref)
+    return name, verdict
+
+
+def _run(texts: dict[str, str], label: str) -> Counter:
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda item: _check(item[1], item[0]), texts.items()))
+    failures = [f"{name}: {verdict}" for name, verdict in results if verdict.startswith("different")]
+    counts = Counter(verdict.split(":")[0] for _, verdict in results)
+    compared = counts["exact"] + counts["metadata-ids"] + counts["different"]
+    SUMMARY.append(
+        f"ProGraML parity ({label}): {compared} graphs compared with llvm2graph-10: "
+        f"{counts['exact']} identical, {counts['metadata-ids']} identical up to metadata numbering, "
+        f"{counts['different']} different; {counts['rejected']} files rejected by llvm2graph-10"
+    )
+    assert not failures, "\n".join(failures[:5])
+    return counts
+
+
+def test_datasets_match_programl(llvm2graph, datasets: Path) -> None:
+    files = dataset_ir_files()
+    assert len(files) == 686
+    counts = _run({str(f): f.read_text() for f in files}, "data sets")
+    assert counts["rejected"] == 0
+    # Only the metadata numbers of LLVM 10's single-instruction printer may differ, and rarely.
+    assert counts["exact"] >= 680
+
+
+def test_test_programs_match_programl(llvm2graph, compiled_programs) -> None:
+    texts = {
+        name: reference.llvm10_compatible(path.read_text())
+        for name, path in compiled_programs.items()
+        if name.split("/")[1] in ("clang-13", "clang-14")
+    }
+    assert texts, "no program compiled with clang-13/14"
+    counts = _run(texts, "test programs")
+    assert counts["rejected"] == 0

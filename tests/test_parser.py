@@ -1,0 +1,286 @@
+"""The IR reader on small snippets: syntax across LLVM versions, operand order, types, errors."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import dataset_ir_files
+from mir_runtime import IRParseError, parse_ir
+from mir_runtime.ir import OperandKind as K
+
+
+def only_function(text: str, name: str = "@f"):
+    module = parse_ir(text)
+    return next(f for f in module.functions if f.name == name)
+
+
+def insts(text: str, name: str = "@f"):
+    return [i for b in only_function(text, name).blocks for i in b.instructions]
+
+
+def kinds(inst):
+    return [op.kind for op in inst.operands]
+
+
+TYPED = """
+%struct.S = type { i32, [4 x float], %struct.S* }
+@g = global i32 5, align 4
+@.str = private unnamed_addr constant [4 x i8] c"abc\\00", align 1
+
+define i32 @f(%struct.S* %s, i32) {
+entry:
+  %p = getelementptr inbounds %struct.S, %struct.S* %s, i64 0, i32 1, i64 2
+  %v = load float, float* %p, align 4
+  %old = load i32* @g
+  %q = getelementptr %struct.S* %s, i32 0, i32 2
+  %c = call i32 (i8*, ...) @printf(i8* getelementptr inbounds ([4 x i8], [4 x i8]* @.str, i64 0, i64 0), i32 %0)
+  %d = call i32 (i8*, ...)* @printf(i8* null)
+  ret i32 %old
+}
+declare i32 @printf(i8*, ...)
+"""
+
+
+def test_typed_pointers_old_and_new_syntax() -> None:
+    gep, load, old_load, old_gep, call, old_call, ret = insts(TYPED)
+    assert gep.type.text == "float*"
+    assert load.type.text == "float"
+    assert old_load.type.text == "i32" and old_load.operands[0].kind == K.GLOBAL
+    assert old_gep.type.text == "%struct.S**"
+    assert call.type.text == "i32" and call.callee == "@printf"
+    assert kinds(call) == [K.CONSTANT_EXPR, K.ARGUMENT, K.FUNCTION]
+    assert old_call.callee == "@printf"
+    assert ret.operands[0].kind == K.LOCAL
+
+
+def test_opaque_pointers() -> None:
+    text = """
+define ptr @f(ptr noundef %p, i64 %n) {
+  %a = alloca i32, align 4
+  %b = alloca [8 x i8], i64 %n, align 16, addrspace(5)
+  %x = load i32, ptr %p, align 4
+  %y = getelementptr inbounds i8, ptr %p, i64 %n
+  %z = getelementptr <4 x i32>, <4 x ptr> zeroinitializer, <4 x i64> zeroinitializer
+  ret ptr %y
+}"""
+    a, b, x, y, z, _ = insts(text)
+    assert [a.type.text, b.type.text, x.type.text, y.type.text] == ["ptr", "ptr addrspace(5)", "i32", "ptr"]
+    assert z.type.text == "<4 x ptr>"
+    assert a.operands[0].typed_text == "i32 1"  # alloca's implicit array size is an operand
+    assert b.operands[0].kind == K.ARGUMENT
+
+
+def test_quoted_and_numbered_names() -> None:
+    text = """
+define void @"weird fn"(i32 %"arg one") {
+"entry block":
+  %"a b" = add i32 %"arg one", 1
+  %0 = mul i32 %"a b", 2
+  br label %"next one"
+"next one":
+  %1 = add i32 %0, 1
+  ret void
+}"""
+    fn = only_function(text, '@"weird fn"')
+    assert [b.name for b in fn.blocks] == ['%"entry block"', '%"next one"']
+    assert fn.blocks[0].instructions[1].operands[0].text == '%"a b"'
+    assert fn.blocks[0].instructions[2].successors == ['%"next one"']
+
+
+def test_unnamed_arguments_and_blocks_are_numbered() -> None:
+    text = """
+define i32 @f(i32, i32) {
+  %3 = icmp slt i32 %0, %1
+  br i1 %3, label %4, label %5
+
+4:                                                ; preds = %2
+  ret i32 %0
+
+; <label>:5:                                      ; preds = %2
+  ret i32 %1
+}"""
+    fn = only_function(text)
+    assert [a.name for a in fn.arguments] == ["%0", "%1"]
+    assert [b.name for b in fn.blocks] == ["%2", "%4", "%5"]
+    br = fn.blocks[0].instructions[1]
+    assert kinds(br) == [K.LOCAL, K.BLOCK, K.BLOCK]
+    assert [op.text for op in br.operands] == ["%3", "%5", "%4"]  # LLVM order: cond, false, true
+    assert br.successors == ["%4", "%5"]
+
+
+def test_multiline_switch_invoke_landingpad_and_phi() -> None:
+    text = """
+define i32 @f(i32 %x) personality i8* bitcast (i32 (...)* @__gxx_personality_v0 to i8*) {
+entry:
+  switch i32 %x, label %d [
+    i32 0, label %a
+    i32 7, label %b
+  ]
+a:
+  %r = invoke i32 @g(i32 %x)
+          to label %b unwind label %lp
+b:
+  %m = phi i32 [ 1, %entry ], [ %r, %a ],
+               [ 3, %lp ]
+  ret i32 %m
+d:
+  unreachable
+lp:
+  %l = landingpad { i8*, i32 }
+          cleanup
+          catch i8* null
+  br label %b
+}
+declare i32 @g(i32)
+declare i32 @__gxx_personality_v0(...)
+"""
+    sw, inv, phi, ret, unr, lp, br = insts(text)
+    assert sw.successors == ["%d", "%a", "%b"]
+    assert [op.text for op in sw.operands] == ["%x", "%d", "0", "%a", "7", "%b"]
+    assert sw.text.count("\n") == 3
+    assert inv.callee == "@g" and inv.successors == ["%b", "%lp"]
+    assert kinds(inv) == [K.ARGUMENT, K.BLOCK, K.BLOCK, K.FUNCTION]
+    assert [op.text for op in phi.operands] == ["1", "%r", "3"]
+    assert lp.type.text == "{ i8*, i32 }" and lp.operands[0].typed_text == "i8* null"
+
+
+def test_module_level_entities() -> None:
+    text = """; ModuleID = 'x.c'
+source_filename = "x.c"
+target datalayout = "e-m:e-i64:64-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+module asm ".globl foo"
+$c = comdat any
+%T = type opaque
+@arr = linkonce_odr global [2 x { i32, i8* }] [{ i32, i8* } { i32 1, i8* null }, { i32, i8* } zeroinitializer], comdat($c), align 16
+@tl = thread_local(initialexec) global i32 0
+@al = alias i32, i32* @tl
+@v = global <4 x float> <float 1.000000e+00, float 0x7FF8000000000000, float 0.0, float -0.0>
+
+define void @f(<4 x float>* %p) #0 !dbg !3 {
+  %v = load <4 x float>, <4 x float>* @v, align 16, !dbg !7
+  %e = extractelement <4 x float> %v, i32 1
+  %s = shufflevector <4 x float> %v, <4 x float> undef, <2 x i32> <i32 0, i32 1>
+  %c = fcmp fast olt <4 x float> %v, zeroinitializer
+  %a = load i32, i32* @al
+  call void asm sideeffect "nop", "~{dirflag}"()
+  call void @llvm.dbg.value(metadata i32 %a, metadata !9, metadata !DIExpression()), !dbg !7
+  ret void
+}
+declare void @llvm.dbg.value(metadata, metadata, metadata) #1
+attributes #0 = { noinline nounwind "frame-pointer"="all" }
+attributes #1 = { nounwind readnone speculatable }
+!llvm.module.flags = !{!0}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!3 = distinct !DISubprogram(name: "f", scope: null, flags: DIFlagPrototyped | DIFlagAllCallsDescribed)
+!7 = !DILocation(line: 1, column: 2, scope: !3)
+!9 = !DILocalVariable(name: "a", scope: !3)
+"""
+    module = parse_ir(text)
+    assert module.source_filename == "x.c" and module.target_triple == "x86_64-pc-linux-gnu"
+    assert module.module_asm == [".globl foo"] and "$c" in module.comdats
+    assert module.types["%T"] is None
+    assert [g.name for g in module.globals] == ["@arr", "@tl", "@al", "@v"]
+    assert module.globals[0].type.text == "[2 x { i32, i8* }]*"
+    assert module.globals[2].kind == "alias"
+    assert module.attribute_groups["#1"].startswith("{ nounwind")
+    load, ext, shuf, cmp, load_alias, asm, dbg, _ = insts(text)
+    assert ext.type.text == "float" and shuf.type.text == "<2 x float>" and cmp.type.text == "<4 x i1>"
+    assert kinds(asm) == [K.INLINE_ASM]
+    assert kinds(dbg) == [K.METADATA, K.METADATA, K.METADATA, K.FUNCTION]
+    assert module.functions[1].is_declaration and module.functions[1].is_intrinsic
+
+
+def test_aggregates_atomics_and_casts() -> None:
+    text = """
+%pair = type { i64, [3 x i32] }
+define i32 @f(%pair* %p, i32* %q) {
+  %l = load %pair, %pair* %p
+  %x = extractvalue %pair %l, 1, 2
+  %y = insertvalue %pair %l, i64 4, 0
+  %c = cmpxchg i32* %q, i32 0, i32 1 seq_cst seq_cst
+  %o = extractvalue { i32, i1 } %c, 0
+  %r = atomicrmw add i32* %q, i32 1 monotonic
+  fence syncscope("singlethread") acquire
+  %z = zext nneg i32 %r to i64
+  %t = trunc nuw i64 %z to i32
+  %k = or disjoint i32 %t, 1
+  %f = freeze i32 %k
+  ret i32 %f
+}"""
+    l, x, y, c, o, r, fence, z, t, k, f, _ = insts(text)
+    assert x.type.text == "i32" and y.type.text == "%pair"
+    assert c.type.text == "{ i32, i1 }" and kinds(c) == [K.ARGUMENT, K.CONSTANT, K.CONSTANT]
+    assert [z.type.text, t.type.text, k.type.text, f.type.text] == ["i64", "i32", "i32", "i32"]
+    assert fence.operands == []
+
+
+def test_llvm19_debug_records_and_uselistorder_are_not_instructions() -> None:
+    text = """
+define i32 @f(i32 %x) !dbg !3 {
+entry:
+    #dbg_value(i32 %x, !9, !DIExpression(), !7)
+  %y = add i32 %x, 1, !dbg !7
+  uselistorder i32 %x, { 1, 0 }
+  ret i32 %y
+}"""
+    assert [i.opcode for i in insts(text)] == ["add", "ret"]
+
+
+def test_old_memory_intrinsics_are_upgraded_like_llvm_does() -> None:
+    text = """
+define void @f(i8* %d, i8* %s) {
+  tail call void @llvm.memcpy.p0i8.p0i8.i64(i8* nonnull %d, i8* %s, i64 40, i32 8, i1 false), !tbaa.struct !2
+  call void @llvm.memset.p0i8.i64(i8* %d, i8 0, i64 4, i32 0, i1 false)
+  ret void
+}
+declare void @llvm.memcpy.p0i8.p0i8.i64(i8* nocapture, i8* nocapture readonly, i64, i32, i1)
+declare void @llvm.memset.p0i8.i64(i8* nocapture, i8, i64, i32, i1)
+declare void @h()
+"""
+    module = parse_ir(text)
+    cpy, mset, _ = [i for i in module.instructions()]
+    assert cpy.text == "call void @llvm.memcpy.p0i8.p0i8.i64(i8* align 8 %d, i8* align 8 %s, i64 40, i1 false)"
+    assert mset.text == "call void @llvm.memset.p0i8.i64(i8* %d, i8 0, i64 4, i1 false)"
+    assert len(cpy.operands) == 5
+    assert [f.name for f in module.functions][-2:] == ["@llvm.memcpy.p0i8.p0i8.i64", "@llvm.memset.p0i8.i64"]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        ("define void @f() {\n  %x = frobnicate i32 1\n  ret void\n}", 2, 8, "unknown instruction 'frobnicate'"),
+        ("define i32 @f() {\n  ret i32 %nope\n}", 2, 1, "undefined value %nope"),
+        ("define void @f() {\n  br label %missing\n}", 2, 1, "undefined block %missing"),
+        ("define void @f() {\n  %x = add i32 1, 2\n}", 2, 1, "does not end with a terminator"),
+        ("define void @f() {\n  ret void\n", 1, 1, "no closing '}'"),
+        ("define void @f() {\n  %x = add i32 1, 2\n  %x = add i32 1, 2\n  ret void\n}", 3, 3, "redefinition of %x"),
+        ("define void @f() {\n  %5 = add i32 1, 2\n  %3 = add i32 1, 2\n  ret void\n}", 3, 3, "out of order"),
+        ("define void @f() {\n  %x = add i32 1 2\n  ret void\n}", 2, 18, "expected ','"),
+        ("define void @f() {\n  call void @nowhere()\n  ret void\n}", 2, 1, "undefined global @nowhere"),
+        ("@g = global i32 1\nbogus line here", 2, 1, "unknown top-level entity 'bogus'"),
+        ("define void @f() {\nentry:\n  %a = add i32 1, 2\nnext:\n  ret void\n}", 4, 1, "previous block has no terminator"),
+    ],
+)
+def test_errors_are_located(text: str, line: int, column: int, message: str) -> None:
+    with pytest.raises(IRParseError) as info:
+        parse_ir(text, "bad.ll")
+    err = info.value
+    assert message in err.message
+    assert (err.file, err.line, err.column) == ("bad.ll", line, column)
+    assert str(err).startswith(f"bad.ll:{line}:{column}: ")
+
+
+def test_result_types_agree_with_every_typed_use(datasets) -> None:
+    """Our computed result type of each instruction equals the type LLVM printed at its uses."""
+    checked = 0
+    for path in dataset_ir_files():
+        module = parse_ir(path.read_text(), str(path))
+        for fn in module.functions:
+            types = {i.name: i.type.text for b in fn.blocks for i in b.instructions if i.name}
+            for inst in (i for b in fn.blocks for i in b.instructions):
+                uses = inst.operands[:-1] if inst.opcode in ("call", "invoke", "callbr") else inst.operands
+                for op in uses:
+                    if op.kind == K.LOCAL and op.type is not None and op.type.text not in ("label", "token"):
+                        assert types[op.text] == op.type.text, f"{path}:{inst.line}"
+                        checked += 1
+    assert checked > 100_000

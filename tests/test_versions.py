@@ -1,0 +1,195 @@
+"""Version tolerance: the reader reads what every Debian clang (13-16, 19) emits, at -O0 and -O2.
+
+Each program in tests/programs/ is compiled with each installed clang at each level, once per
+session (tests/clang.py), and every output must read, give a graph with one instruction node per
+instruction and one statement per instruction. A clang that is not installed is skipped, except
+that with ``$CI`` set clang-14 and clang-19 must be there. Bitcode goes through ``llvm-dis``.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import clang as clang_helper  # noqa: E402  (tests/clang.py)
+
+from mir_runtime import IRParseError, read_ir  # noqa: E402
+from mir_runtime.graph import INSTRUCTION, build_graph  # noqa: E402
+from mir_runtime.statements import statements  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+# (program, clang version, opt level) -> reason: reader failures still open (xfail, strict).
+KNOWN_FAILURES: dict[tuple[str, int, str], str] = {}
+
+# Instructions in textual IR are the lines inside a function body indented by exactly two
+# spaces (continuations of switch/invoke/landingpad are indented further; ']' closes a switch).
+_INSTRUCTION_LINE = re.compile(r"^  (?! )[^;\]\s]")
+
+
+def _cases():
+    for program in clang_helper.PROGRAMS:
+        for version in clang_helper.VERSIONS:
+            for opt in clang_helper.OPT_LEVELS:
+                key = (program, version, opt)
+                marks = []
+                if key in KNOWN_FAILURES:
+                    marks.append(pytest.mark.xfail(strict=True, raises=IRParseError, reason=KNOWN_FAILURES[key]))
+                yield pytest.param(program, version, opt, id=f"{program}-clang{version}-{opt}", marks=marks)
+
+
+def _require(version: int) -> None:
+    reason = clang_helper.missing_reason(version)
+    if reason is None:
+        return
+    if clang_helper.in_ci() and version in clang_helper.REQUIRED_IN_CI:
+        pytest.fail(f"{reason}, but CI needs clang-{version} (scripts/install.sh installs it)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def compiler(request, tmp_path_factory):
+    """The session's compiler, with every compile this session's selected tests need started."""
+    comp = clang_helper.shared_compiler(tmp_path_factory)
+    wanted = []
+    for item in request.session.items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if {"program", "version", "opt"} <= params.keys():
+            wanted.append((params["program"], params["version"], params["opt"], False))
+    comp.prefetch(wanted)
+    return comp
+
+
+def _count_instruction_lines(text: str) -> int:
+    count, inside = 0, False
+    for line in text.splitlines():
+        if line.startswith("define "):
+            inside = True
+        elif inside and line.startswith("}"):
+            inside = False
+        elif inside and _INSTRUCTION_LINE.match(line):
+            count += 1
+    return count
+
+
+def check_module(path: Path):
+    """Read ``path`` and check its graph and statements against its instructions; the module."""
+    module = read_ir(path)
+    defined = [fn for fn in module.functions if not fn.is_declaration]
+    assert defined, "no function definitions read"
+    instructions = list(module.instructions())
+    n = len(instructions)
+    assert n > 0
+    for fn in defined:
+        assert fn.blocks, fn.name
+        for block in fn.blocks:
+            assert block.instructions, f"{fn.name} {block.name}: empty block"
+            assert block.instructions[-1].is_terminator, f"{fn.name} {block.name}: no terminator"
+    for inst in instructions:
+        assert inst.opcode and inst.text and inst.line >= 1
+
+    graph = build_graph(module)
+    assert int(np.sum(graph.node_type == INSTRUCTION)) >= n
+    indexed = graph.node_instruction[graph.node_instruction >= 0]
+    assert sorted(indexed.tolist()) == list(range(n)), "not exactly one instruction node per instruction"
+    assert np.all(graph.node_type[graph.node_instruction >= 0] == INSTRUCTION)
+    for array in (graph.edge_source, graph.edge_target):
+        assert array.size == 0 or (array.min() >= 0 and array.max() < graph.num_nodes)
+    assert len(graph.edge_flow) == len(graph.edge_position) == graph.num_edges
+
+    stmts = statements(module)
+    assert len(stmts) == n
+    assert all(isinstance(s, str) and s and "\n" not in s for s in stmts)
+    return module
+
+
+@pytest.mark.parametrize("program, version, opt", list(_cases()))
+def test_reads_clang_output(compiler, program, version, opt):
+    _require(version)
+    path = compiler.get(program, version, opt)
+    module = check_module(path)
+    text = path.read_text()
+    assert sum(1 for _ in module.instructions()) == _count_instruction_lines(text)
+    if path.suffix == ".ll" and "define " in text:
+        assert module.target_triple
+
+
+def test_required_clangs_present_in_ci():
+    if not clang_helper.in_ci():
+        pytest.skip("only enforced when $CI is set")
+    missing = [v for v in clang_helper.REQUIRED_IN_CI if clang_helper.missing_reason(v)]
+    assert not missing, f"CI needs clang-{missing}"
+
+
+def test_programs_present():
+    assert len(clang_helper.PROGRAMS) >= 8
+    assert any(p.endswith(".cpp") for p in clang_helper.PROGRAMS)
+
+
+# --- bitcode -----------------------------------------------------------------------------------
+
+BITCODE_PROGRAM = "shapes.cpp"  # exceptions, vtables, templates: a bit of everything
+
+
+@pytest.fixture(scope="session")
+def bitcode(compiler):
+    _require(14)
+    return compiler.get(BITCODE_PROGRAM, 14, "O0", bitcode=True)
+
+
+def _llvm_dis_available() -> bool:
+    names = ["llvm-dis"] + [f"llvm-dis-{v}" for v in range(10, 26)]
+    return bool(os.environ.get("MIR_LLVM_DIS")) or any(shutil.which(name) for name in names)
+
+
+def test_reads_bitcode_through_llvm_dis(bitcode, compiler):
+    if not _llvm_dis_available():
+        if clang_helper.in_ci():
+            pytest.fail("llvm-dis is needed in CI (llvm-14)")
+        pytest.skip("llvm-dis is not installed")
+    assert bitcode.read_bytes()[:4] == b"BC\xc0\xde"
+    module = check_module(bitcode)
+    textual = read_ir(compiler.get(BITCODE_PROGRAM, 14, "O0"))
+    assert [f.name for f in module.functions] == [f.name for f in textual.functions]
+    assert [i.opcode for i in module.instructions()] == [i.opcode for i in textual.instructions()]
+
+
+def test_bitcode_without_llvm_dis_is_a_located_error(bitcode, tmp_path, monkeypatch):
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    monkeypatch.delenv("MIR_LLVM_DIS", raising=False)
+    with pytest.raises(IRParseError) as info:
+        read_ir(bitcode)
+    error = info.value
+    assert "llvm-dis" in error.message
+    assert error.file == str(bitcode)
+    assert error.line >= 1
+    assert str(error) == f"{error.file}:{error.line}:{error.column}: {error.message}"
+
+
+def test_bitcode_with_explicit_llvm_dis(bitcode, tmp_path, monkeypatch):
+    tool = "/usr/bin/llvm-dis-14"
+    if not Path(tool).exists():
+        pytest.skip(f"{tool} is not installed")
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    monkeypatch.setenv("MIR_LLVM_DIS", tool)
+    assert sum(1 for _ in read_ir(bitcode).instructions()) > 0
+
+
+def test_garbage_bitcode_is_a_located_error(tmp_path):
+    if not _llvm_dis_available():
+        pytest.skip("llvm-dis is not installed")
+    path = tmp_path / "broken.bc"
+    path.write_bytes(b"BC\xc0\xde" + bytes(range(256)) * 4)
+    with pytest.raises(IRParseError) as info:
+        read_ir(path)
+    assert info.value.file == str(path) and info.value.line >= 1
