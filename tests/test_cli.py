@@ -1,0 +1,69 @@
+"""``mir-runtime graph`` and ``statements`` end to end: outputs, exit codes, one-line errors."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOOD = "define i32 @f(i32 %a) {\n  %x = add i32 %a, 1\n  ret i32 %x\n}\n"
+BAD = "define i32 @f(i32 %a) {\n  %x = add i32 %a, 1\n  ret i32 %y\n}\n"
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mir_runtime.cli", *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture()
+def files(tmp_path: Path) -> dict[str, Path]:
+    out = {}
+    for name, text in (("good", GOOD), ("other", GOOD.replace("@f", "@g")), ("bad", BAD)):
+        out[name] = tmp_path / f"{name}.ll"
+        out[name].write_text(text)
+    return out
+
+
+def test_graph_to_stdout(files) -> None:
+    done = run("graph", str(files["good"]))
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [n["text"] for n in data["nodes"]][:3] == ["[external]", "add", "ret"]
+    assert {"source", "target", "flow", "position", "key"} <= set(data["links"][0])
+
+
+def test_graph_many_files_to_a_directory(files, tmp_path: Path) -> None:
+    out = tmp_path / "graphs"
+    done = run("graph", str(files["good"]), str(files["other"]), "--out-dir", str(out), "--format", "networkx-json")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["good.json", "other.json"]
+    import networkx as nx
+
+    graph = nx.node_link_graph(json.loads((out / "other.json").read_text()), edges="edges")
+    assert graph.number_of_nodes() == 6
+
+
+def test_graph_reports_each_bad_file_on_one_line(files, tmp_path: Path) -> None:
+    missing = tmp_path / "missing.ll"
+    done = run("graph", str(files["good"]), str(files["bad"]), str(missing), "--out-dir", str(tmp_path / "o"))
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 2
+    assert lines[0] == f"{files['bad']}:3:1: use of undefined value %y"
+    assert lines[1].startswith(f"{missing}:") and "cannot read file" in lines[1]
+    assert "Traceback" not in done.stderr
+    assert (tmp_path / "o" / "good.json").exists()
+
+
+def test_several_inputs_need_an_out_dir(files) -> None:
+    done = run("graph", str(files["good"]), str(files["other"]))
+    assert done.returncode == 2 and "--out-dir" in done.stderr
+
+
+def test_statements(files) -> None:
+    done = run("statements", str(files["good"]))
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == ["%x = add i32 %a, 1", "ret i32 %x"]
+    bad = run("statements", str(files["bad"]))
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "bad.ll:3:1:" in bad.stderr
