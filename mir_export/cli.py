@@ -3,16 +3,56 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mir-export", description=__doc__.split("\n")[0])
-    parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True)
+    corpus = sub.add_parser("corpus", help="the pre-training IR corpus")
+    corpus_sub = corpus.add_subparsers(dest="corpus_command", required=True)
+
+    build = corpus_sub.add_parser("build", help="fetch, build and harvest IR; write corpus-manifest.json")
+    build.add_argument("--out", type=Path, required=True, help="corpus directory (outside the repository)")
+    build.add_argument("--packages", nargs="+", help="only these packages (default: all pinned packages)")
+    build.add_argument("--jobs", type=int, default=2, help="parallel compiles and readers (default 2)")
+    build.add_argument("--no-prepare", action="store_true",
+                       help="skip the deb-src entry, apt-get and pip installs (machine already prepared)")
+    build.add_argument("--max-share", type=float, default=0.25,
+                       help="cap on one package's share of unique statements (default 0.25)")
+    build.add_argument("--eval-ir", default=None,
+                       help="glob of evaluation IR that must not overlap the corpus "
+                            "(default: ../shared/datasets/*/kernels_ir/*.ll next to the repository)")
+
+    stats = corpus_sub.add_parser("stats", help="modules, functions and statements, by source and language")
+    stats.add_argument("corpus", type=Path, help="corpus directory or a corpus-manifest.json")
     return parser
 
 
+def _corpus(args: argparse.Namespace) -> int:
+    if args.corpus_command == "stats":
+        from mir_export.corpus.stats import print_stats
+
+        return print_stats(args.corpus)
+    from mir_export.corpus.build import build
+    from mir_export.corpus.manifest import default_eval_glob, write_manifest
+    from mir_export.corpus.packages import by_name
+
+    packages = by_name(args.packages)
+    records = build(args.out, packages, args.jobs, prepare=not args.no_prepare)
+    manifest = write_manifest(args.out, records, jobs=args.jobs, max_share=args.max_share,
+                              eval_glob=args.eval_ir or default_eval_glob())
+    t = manifest["totals"] if "totals" in manifest else manifest
+    print(f"corpus: {t['modules']} modules, {t['unique_functions']} unique functions, "
+          f"{t['unique_statements']} unique statements from {len(manifest['packages'])} packages; "
+          f"eval overlap: {manifest['eval_check']['overlapping_functions']} functions")
+    return 1 if manifest["eval_check"]["overlapping_functions"] else 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    build_parser().parse_args(argv)
+    args = build_parser().parse_args(argv)
+    if args.command == "corpus":
+        return _corpus(args)
     return 0
 
 

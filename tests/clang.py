@@ -17,6 +17,7 @@ PROGRAMS_DIR = Path(__file__).resolve().parent / "programs"
 PROGRAMS = sorted(p.name for p in PROGRAMS_DIR.iterdir() if p.suffix in (".c", ".cpp"))
 VERSIONS = (13, 14, 15, 16, 19)
 OPT_LEVELS = ("O0", "O2")
+DEBUG_LEVELS = ("O0-g", "O2-g")  # with debug info: DILocations, dbg.declare/dbg.value, !dbg everywhere
 REQUIRED_IN_CI = (14, 19)  # with $CI set, these must be installed: missing ones fail, not skip
 OPENMP_PROGRAMS = frozenset({"parallel.c"})
 
@@ -46,6 +47,7 @@ def missing_reason(version: int) -> str | None:
 
 
 def command(program: str, version: int, opt: str, output: Path, bitcode: bool = False) -> list[str]:
+    """The clang command line; ``opt`` is ``O0``/``O2``..., with ``-g`` appended for debug info."""
     source = PROGRAMS_DIR / program
     cplusplus = source.suffix == ".cpp"
     tool = clang_path(version, cplusplus)
@@ -56,7 +58,13 @@ def command(program: str, version: int, opt: str, output: Path, bitcode: bool = 
         cmd += ["-x", "c++"]
     if program in OPENMP_PROGRAMS:
         cmd.append("-fopenmp")
-    cmd += [f"-{opt}", "-c" if bitcode else "-S", "-emit-llvm", "-o", str(output), str(source)]
+    level, _, debug = opt.partition("-")
+    cmd.append(f"-{level}")
+    if debug == "g":
+        cmd.append("-g")
+    elif debug:
+        raise ValueError(f"unknown level {opt!r}")
+    cmd += ["-c" if bitcode else "-S", "-emit-llvm", "-o", str(output), str(source)]
     return cmd
 
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: where the evaluation data sets are, and a summary of what parity compared."""
+"""Shared fixtures: the evaluation data sets, and a summary of what parity compared."""
 from __future__ import annotations
 
 import os
@@ -6,14 +6,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-DATASETS = Path(os.environ.get("MIR_DATASETS", REPO.parent / "shared" / "datasets"))
-SUMMARY: list[str] = []  # lines for the end-of-run report (e.g. how many graphs were compared)
-
-
-def dataset_ir_files() -> list[Path]:
-    """Every ``.ll`` of the evaluation data sets, read in place (never copied)."""
-    return sorted(DATASETS.glob("*/kernels_ir/*.ll"))
+from paths import DATASETS, SUMMARY
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import reference
-from conftest import SUMMARY, dataset_ir_files
+from paths import SUMMARY, dataset_ir_files
 from mir_runtime import parse_ir
 from mir_runtime.graph import build_graph, to_programl_json
 

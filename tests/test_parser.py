@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import dataset_ir_files
+from paths import dataset_ir_files
 from mir_runtime import IRParseError, parse_ir
 from mir_runtime.ir import OperandKind as K
 

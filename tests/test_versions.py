@@ -10,18 +10,15 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import clang as clang_helper  # noqa: E402  (tests/clang.py)
-
-from mir_runtime import IRParseError, read_ir  # noqa: E402
-from mir_runtime.graph import INSTRUCTION, build_graph  # noqa: E402
-from mir_runtime.statements import statements  # noqa: E402
+import clang as clang_helper  # tests/clang.py (pytest's pythonpath has tests/)
+from mir_runtime import IRParseError, read_ir
+from mir_runtime.graph import INSTRUCTION, build_graph
+from mir_runtime.statements import statements
 
 pytestmark = pytest.mark.slow
 
@@ -33,10 +30,10 @@ KNOWN_FAILURES: dict[tuple[str, int, str], str] = {}
 _INSTRUCTION_LINE = re.compile(r"^  (?! )[^;\]\s]")
 
 
-def _cases():
+def _cases(levels):
     for program in clang_helper.PROGRAMS:
         for version in clang_helper.VERSIONS:
-            for opt in clang_helper.OPT_LEVELS:
+            for opt in levels:
                 key = (program, version, opt)
                 marks = []
                 if key in KNOWN_FAILURES:
@@ -109,15 +106,26 @@ def check_module(path: Path):
     return module
 
 
-@pytest.mark.parametrize("program, version, opt", list(_cases()))
-def test_reads_clang_output(compiler, program, version, opt):
+def _check_compiled(compiler, program, version, opt):
     _require(version)
     path = compiler.get(program, version, opt)
     module = check_module(path)
     text = path.read_text()
     assert sum(1 for _ in module.instructions()) == _count_instruction_lines(text)
-    if path.suffix == ".ll" and "define " in text:
-        assert module.target_triple
+    assert module.target_triple
+    return module
+
+
+@pytest.mark.parametrize("program, version, opt", list(_cases(clang_helper.OPT_LEVELS)))
+def test_reads_clang_output(compiler, program, version, opt):
+    _check_compiled(compiler, program, version, opt)
+
+
+@pytest.mark.parametrize("program, version, opt", list(_cases(clang_helper.DEBUG_LEVELS)))
+def test_reads_clang_debug_output(compiler, program, version, opt):
+    """Not in the original brief's matrix, but most real IR carries debug info: same checks with -g."""
+    module = _check_compiled(compiler, program, version, opt)
+    assert any("!dbg" in inst.text for inst in module.instructions())
 
 
 def test_required_clangs_present_in_ci():

@@ -9,16 +9,14 @@ from mir_runtime.graph.programl import ROOT_TEXT, ProgramGraph
 def to_programl_json(graph: ProgramGraph) -> dict[str, Any]:
     """Node-link JSON with ProGraML's field names: ``nodes``, ``links`` (with ``key``), ``graph``."""
     nodes = []
-    for i in range(graph.num_nodes):
-        node: dict[str, Any] = {
-            "block": int(graph.node_block[i]),
-            "function": int(graph.node_function[i]),
-            "id": i,
-            "text": graph.node_text[i],
-            "type": int(graph.node_type[i]),
-        }
-        if i or graph.node_text[0] != ROOT_TEXT:
-            node["features"] = {"full_text": [graph.node_full_text[i]]}
+    columns = zip(
+        graph.node_block.tolist(), graph.node_function.tolist(), graph.node_text.tolist(),
+        graph.node_type.tolist(), graph.node_full_text.tolist(),
+    )
+    for i, (block, function, text, kind, full) in enumerate(columns):
+        node: dict[str, Any] = {"block": block, "function": function, "id": i, "text": text, "type": kind}
+        if i or text != ROOT_TEXT:
+            node["features"] = {"full_text": [full]}
         nodes.append(node)
     links = []
     seen: dict[tuple[int, int], int] = {}
