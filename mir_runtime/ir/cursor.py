@@ -229,6 +229,14 @@ class Cursor:
         ty = self.type()
         return self.value(ty)
 
+    def typed_values(self, count: int) -> list[Operand]:
+        """``count`` comma-separated ``<type> <value>`` operands."""
+        values = [self.typed_value()]
+        for _ in range(count - 1):
+            self.expect(",")
+            values.append(self.typed_value())
+        return values
+
     def skip_attributes(self) -> None:
         """Skip parameter/return attributes (``noundef``, ``align 8``, ``byval(%T)`` ...)."""
         while True:

@@ -71,11 +71,7 @@ def _cast(cur: Cursor) -> Parts:
 
 def _select(cur: Cursor) -> Parts:
     cur.skip_words()
-    c = cur.typed_value()
-    cur.expect(",")
-    a = cur.typed_value()
-    cur.expect(",")
-    b = cur.typed_value()
+    c, a, b = cur.typed_values(3)
     return Parts(a.type, [c, a, b])
 
 
@@ -133,9 +129,7 @@ def _load(cur: Cursor) -> Parts:
 def _store(cur: Cursor) -> Parts:
     while cur.peek() in ("atomic", "volatile"):
         cur.i += 1
-    val = cur.typed_value()
-    cur.expect(",")
-    ptr = cur.typed_value()
+    val, ptr = cur.typed_values(2)
     return Parts(None, [val, ptr])
 
 
@@ -220,37 +214,25 @@ def _extractvalue(cur: Cursor) -> Parts:
 
 
 def _insertvalue(cur: Cursor) -> Parts:
-    agg = cur.typed_value()
-    cur.expect(",")
-    elt = cur.typed_value()
+    agg, elt = cur.typed_values(2)
     _indices(cur)
     return Parts(agg.type, [agg, elt])
 
 
 def _extractelement(cur: Cursor) -> Parts:
-    vec = cur.typed_value()
-    cur.expect(",")
-    idx = cur.typed_value()
+    vec, idx = cur.typed_values(2)
     if vec.type.kind != T.VECTOR:
         raise ParseFailure("extractelement of a non-vector", cur.i - 1)
     return Parts(vec.type.elem, [vec, idx])
 
 
 def _insertelement(cur: Cursor) -> Parts:
-    vec = cur.typed_value()
-    cur.expect(",")
-    elt = cur.typed_value()
-    cur.expect(",")
-    idx = cur.typed_value()
+    vec, elt, idx = cur.typed_values(3)
     return Parts(vec.type, [vec, elt, idx])
 
 
 def _shufflevector(cur: Cursor) -> Parts:
-    a = cur.typed_value()
-    cur.expect(",")
-    b = cur.typed_value()
-    cur.expect(",")
-    mask = cur.typed_value()
+    a, b, mask = cur.typed_values(3)
     if a.type.kind != T.VECTOR or mask.type.kind != T.VECTOR:
         raise ParseFailure("shufflevector of a non-vector", cur.i - 1)
     return Parts(T.vector_of(a.type.elem, mask.type.count, mask.type.scalable), [a, b, mask])
@@ -334,11 +316,7 @@ def _callbr(cur: Cursor) -> Parts:
     ret, callee, args = _call_target(cur)
     cur.expect("to")
     default = cur.label()
-    cur.expect("[")
-    indirect = []
-    while not cur.accept("]"):
-        indirect.append(cur.label())
-        cur.accept(",")
+    indirect = _bracketed(cur, Cursor.label)
     ops = args + [_block(default)] + [_block(b) for b in indirect] + [callee]
     return Parts(None if ret.kind == T.VOID else ret, ops, [default] + indirect, _direct(callee))
 
@@ -381,11 +359,7 @@ def _switch(cur: Cursor) -> Parts:
 def _indirectbr(cur: Cursor) -> Parts:
     addr = cur.typed_value()
     cur.expect(",")
-    cur.expect("[")
-    dests = []
-    while not cur.accept("]"):
-        dests.append(cur.label())
-        cur.accept(",")
+    dests = _bracketed(cur, Cursor.label)
     return Parts(None, [addr] + [_block(d) for d in dests], dests)
 
 
@@ -405,20 +379,14 @@ def _fence(cur: Cursor) -> Parts:
 def _cmpxchg(cur: Cursor) -> Parts:
     while cur.peek() in ("weak", "volatile"):
         cur.i += 1
-    ptr = cur.typed_value()
-    cur.expect(",")
-    cmp = cur.typed_value()
-    cur.expect(",")
-    new = cur.typed_value()
+    ptr, cmp, new = cur.typed_values(3)
     return Parts(T.struct_of((cmp.type, T.I1)), [ptr, cmp, new])
 
 
 def _atomicrmw(cur: Cursor) -> Parts:
     cur.accept("volatile")
     cur.next()  # the operation
-    ptr = cur.typed_value()
-    cur.expect(",")
-    val = cur.typed_value()
+    ptr, val = cur.typed_values(2)
     return Parts(val.type, [ptr, val])
 
 
@@ -446,6 +414,16 @@ def _landingpad(cur: Cursor) -> Parts:
     return Parts(ty, ops)
 
 
+def _bracketed(cur: Cursor, read) -> list:
+    """``[ item, item, ... ]`` where ``read(cur)`` reads one item."""
+    cur.expect("[")
+    items = []
+    while not cur.accept("]"):
+        items.append(read(cur))
+        cur.accept(",")
+    return items
+
+
 def _pad_parent(cur: Cursor) -> Operand:
     cur.expect("within")
     tok = cur.next()
@@ -456,21 +434,13 @@ def _pad_parent(cur: Cursor) -> Operand:
 
 def _funclet_pad(cur: Cursor) -> Parts:
     parent = _pad_parent(cur)
-    cur.expect("[")
-    args = []
-    while not cur.accept("]"):
-        args.append(cur.typed_value())
-        cur.accept(",")
+    args = _bracketed(cur, Cursor.typed_value)
     return Parts(T.TOKEN_T, args + [parent])
 
 
 def _catchswitch(cur: Cursor) -> Parts:
     parent = _pad_parent(cur)
-    cur.expect("[")
-    handlers = []
-    while not cur.accept("]"):
-        handlers.append(cur.label())
-        cur.accept(",")
+    handlers = _bracketed(cur, Cursor.label)
     cur.expect("unwind")
     ops = [parent]
     succ = []

@@ -282,25 +282,20 @@ class _Reader:
             if not stripped:
                 j += 1
                 continue
-            if stripped[0] == ";":
+            if stripped[0] == ";":  # a comment, or an LLVM <= 6 unnamed block: "; <label>:5"
                 m = _OLD_LABEL_RE.match(stripped)
+            else:
+                if stripped[0] == "}":
+                    if stripped.rstrip("}").strip() and not stripped[1:].lstrip().startswith(";"):
+                        raise self.error("unexpected text after '}'", j + 1)
+                    break
+                if ";" in stripped:
+                    stripped = strip_comment(stripped).strip()
+                m = _LABEL_RE.match(stripped)
+            if m or stripped[0] == ";":
                 if m:
-                    label = "%" + m.group(1)
-                    slot = self._open_block(fn, block, closed, label, slot, defined, j + 1)
+                    slot = self._open_block(fn, block, closed, "%" + m.group(1), slot, defined, j + 1)
                     block, closed = fn.blocks[-1], False
-                j += 1
-                continue
-            if stripped[0] == "}":
-                if stripped.rstrip("}").strip() and not stripped[1:].lstrip().startswith(";"):
-                    raise self.error("unexpected text after '}'", j + 1)
-                break
-            if ";" in stripped:
-                stripped = strip_comment(stripped).strip()
-            m = _LABEL_RE.match(stripped)
-            if m:
-                label = "%" + m.group(1)
-                slot = self._open_block(fn, block, closed, label, slot, defined, j + 1)
-                block, closed = fn.blocks[-1], False
                 j += 1
                 continue
             if stripped.startswith("#dbg_") or stripped.startswith("uselistorder"):
