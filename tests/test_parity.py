@@ -53,8 +53,7 @@ def test_datasets_match_programl(llvm2graph, datasets: Path) -> None:
     assert len(files) == 686
     counts = _run({str(f): f.read_text() for f in files}, "data sets")
     assert counts["rejected"] == 0
-    # Only the metadata numbers of LLVM 10's single-instruction printer may differ, and rarely.
-    assert counts["exact"] >= 680
+    assert counts["exact"] == len(files)  # metadata and attribute numbers included
 
 
 def test_test_programs_match_programl(llvm2graph, compiled_programs) -> None:
@@ -66,3 +65,4 @@ def test_test_programs_match_programl(llvm2graph, compiled_programs) -> None:
     assert texts, "no program compiled with clang-13/14"
     counts = _run(texts, "test programs")
     assert counts["rejected"] == 0
+    assert counts["exact"] == len(texts)

@@ -8,8 +8,8 @@ successor index, by a breadth-first walk from the entry block), data (operand po
 operand index) and call (root to every function entry and back from its exits; each direct
 ``call`` to its callee's entry, and from the callee's exits back).
 
-Instruction ``full_text`` is the instruction as LLVM 10 prints it on its own, which differs from
-the file only in call-site attribute-group numbers (see ``slots.py``).
+Instruction and global ``full_text`` is the text as LLVM 10 prints the value on its own, which
+differs from the file only in attribute-group and metadata numbers (see ``slots.py``).
 """
 from __future__ import annotations
 
@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mir_runtime.graph.slots import CALL_OPCODES, function_renumbering, module_slots, renumber
+from mir_runtime.graph.slots import (
+    CALL_OPCODES,
+    MetadataSlots,
+    function_renumbering,
+    module_slots,
+    references_metadata_node,
+    renumber,
+    renumber_metadata,
+)
 from mir_runtime.ir.model import Module, OperandKind
 from mir_runtime.ir.types import short_text
 
@@ -107,6 +115,8 @@ def build_graph(module: Module) -> ProgramGraph:
     block_count = 0
     inst_index = 0
     base_slots = module_slots(module)
+    metadata_slots = MetadataSlots(module) if module.metadata else None
+    global_metadata = metadata_slots.module_renumbering() if metadata_slots else {}
 
     for fi, fn in enumerate(module.functions):
         if fn.is_declaration:
@@ -120,6 +130,7 @@ def build_graph(module: Module) -> ProgramGraph:
                 if inst.name is not None:
                     producer_types[inst.name] = inst.type
         attribute_numbers = function_renumbering(module, fn, base_slots)
+        metadata_numbers = metadata_slots.function_renumbering(fn) if metadata_slots else {}
         arg_uses: dict[str, list] = {}
         pending: list[tuple[str, int]] = []
         ends: dict[str, tuple[int, int]] = {}
@@ -127,6 +138,8 @@ def build_graph(module: Module) -> ProgramGraph:
             first = last = -1
             for inst in block.instructions:
                 text = renumber(inst.text, attribute_numbers) if inst.opcode in CALL_OPCODES else inst.text
+                if metadata_numbers and "!" in text and not references_metadata_node(text):
+                    text = renumber_metadata(text, metadata_numbers)
                 node = b.node(INSTRUCTION, inst.opcode, text, fi, block_count, inst_index)
                 inst_index += 1
                 if inst.name is not None:
@@ -152,7 +165,8 @@ def build_graph(module: Module) -> ProgramGraph:
                         entry = constants.get(op.text)
                         if entry is None:
                             g = globals_by_name[op.text]
-                            entry = constants[op.text] = (short_text(g.type), g.text, [])
+                            full = renumber_metadata(g.text, global_metadata) if global_metadata else g.text
+                            entry = constants[op.text] = (short_text(g.type), full, [])
                         entry[2].append((node, position))
                     elif kind is K.ARGUMENT:
                         arg_uses.setdefault(op.text, []).append((node, position))

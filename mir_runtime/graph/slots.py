@@ -54,3 +54,103 @@ def renumber(text: str, mapping: dict[str, str]) -> str:
     for k in range(0, len(parts), 2):
         parts[k] = _GROUP.sub(lambda m: mapping.get(m.group(0), m.group(0)), parts[k])
     return "".join(parts)
+
+
+# --- metadata -------------------------------------------------------------------------------
+# LLVM 10's fixed metadata kinds, by ID; other kinds are numbered in the order the file names them.
+FIXED_KINDS = (
+    "dbg tbaa prof fpmath range tbaa.struct invariant.load alias.scope noalias nontemporal "
+    "llvm.mem.parallel_loop_access nonnull dereferenceable dereferenceable_or_null make.implicit "
+    "unpredictable invariant.group align llvm.loop type section_prefix absolute_symbol associated "
+    "callees irr_loop llvm.access.group callback llvm.preserve.access.index"
+).split()
+_STRING = re.compile(r'"[^"]*"')
+_NODE_REF = re.compile(r"!(\d+)")
+_ATTACHMENT = re.compile(r",\s*!([A-Za-z_.][-\w.]*)\s+(!\d+)")
+_MD_OPERAND = re.compile(r"metadata (!\d+)")
+
+
+def _refs(text: str) -> list[str]:
+    return ["!" + n for n in _NODE_REF.findall(_STRING.sub("", text))]
+
+
+def instruction_attachments(text: str) -> list[tuple[str, str]]:
+    return _ATTACHMENT.findall(_STRING.sub("", text))
+
+
+class MetadataSlots:
+    """Metadata numbers as LLVM 10 prints one instruction or global on its own.
+
+    The printer numbers nodes depth-first from: global variables' attachments, named metadata,
+    then (for an instruction) its function's attachments and every instruction of that function
+    (intrinsic metadata operands, then attachments with ``!dbg`` first and the rest by kind ID).
+    An instruction that itself takes a metadata node operand (``llvm.dbg.*``) is printed with the
+    whole module's numbering instead, as in the file.
+    """
+
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self.graph = {
+            name: [] if "DIExpression(" in body[:24] else _refs(body)
+            for name, body in module.metadata.items()
+            if name[1:].isdigit()
+        }
+        kinds = {kind: k for k, kind in enumerate(FIXED_KINDS)}
+        roots: list[str] = []
+        for g in module.globals:
+            roots += self._sorted(instruction_attachments(g.text), kinds)
+        for name, body in module.metadata.items():
+            if not name[1:].isdigit():
+                roots += _refs(body)
+        self.kinds = kinds
+        self.module_roots = roots
+        self.base = self._number(roots, {})
+
+    def _sorted(self, attachments: list[tuple[str, str]], kinds: dict[str, int]) -> list[str]:
+        for kind, _ in attachments:
+            kinds.setdefault(kind, len(kinds))
+        return [ref for _, ref in sorted(attachments, key=lambda a: (a[0] != "dbg", kinds[a[0]]))]
+
+    def _number(self, roots: list[str], slots: dict[str, int]) -> dict[str, int]:
+        slots = dict(slots)
+        for root in roots:
+            stack = [root]
+            while stack:
+                node = stack.pop()
+                if node in slots or node not in self.graph:
+                    continue
+                slots[node] = len(slots)
+                stack.extend(reversed(self.graph[node]))
+        return slots
+
+    def function_roots(self, fn: Function) -> list[str]:
+        roots = self._sorted(list(fn.metadata), self.kinds)
+        for block in fn.blocks:
+            for inst in block.instructions:
+                if inst.opcode == "call" and inst.callee and inst.callee.startswith("@llvm."):
+                    roots += _MD_OPERAND.findall(inst.text)
+                roots += self._sorted(instruction_attachments(inst.text), self.kinds)
+        return roots
+
+    def function_renumbering(self, fn: Function) -> dict[str, str]:
+        """``!old`` -> ``!new`` for the instructions of ``fn``."""
+        slots = self._number(self.function_roots(fn), self.base)
+        return {old: f"!{new}" for old, new in slots.items() if old != f"!{new}"}
+
+    def module_renumbering(self) -> dict[str, str]:
+        """``!old`` -> ``!new`` for globals printed on their own."""
+        return {old: f"!{new}" for old, new in self.base.items() if old != f"!{new}"}
+
+
+def renumber_metadata(text: str, mapping: dict[str, str]) -> str:
+    if not mapping or "!" not in text:
+        return text
+    parts = re.split(r'("[^"]*")', text)
+    for k in range(0, len(parts), 2):
+        parts[k] = _NODE_REF.sub(lambda m: mapping.get(m.group(0), m.group(0)), parts[k])
+    return "".join(parts)
+
+
+def references_metadata_node(text: str) -> bool:
+    """Whether an instruction takes a metadata node as an operand (``metadata !12``)."""
+    return _MD_OPERAND.search(text) is not None

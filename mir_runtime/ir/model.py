@@ -79,6 +79,7 @@ class Function:
     is_declaration: bool
     line: int
     attribute_group: str | None = None  # ``#0`` of the function's attributes
+    metadata: list[tuple[str, str]] = field(default_factory=list)  # attachments: ("dbg", "!12")
 
     @property
     def is_intrinsic(self) -> bool:

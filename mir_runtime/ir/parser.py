@@ -257,14 +257,15 @@ class _Reader:
                     break
                 cur.expect(",")
         group = None
-        while cur.i < cur.n:
-            tok = cur.next()
-            if tok[0] == "#":
+        attachments = []
+        rest = [tok for _, tok in toks[cur.i:]]
+        for k, tok in enumerate(rest):
+            if tok[0] == "#" and group is None:
                 group = tok
-                break
-            if tok in ("prefix", "prologue", "personality"):
-                break
-        return Function(toks[name_at][1], ret, args, [], not define, line, group), unnamed
+            elif tok[0] == "!" and tok[1:2].isalpha() and k + 1 < len(rest) and rest[k + 1][:1] == "!":
+                attachments.append((tok[1:], rest[k + 1]))
+        fn = Function(toks[name_at][1], ret, args, [], not define, line, group, attachments)
+        return fn, unnamed
 
     def body(self, fn: Function, j: int, slot: int) -> int:
         lines = self.lines
