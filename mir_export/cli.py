@@ -42,9 +42,8 @@ def _corpus(args: argparse.Namespace) -> int:
     records = build(args.out, packages, args.jobs, prepare=not args.no_prepare)
     manifest = write_manifest(args.out, records, jobs=args.jobs, max_share=args.max_share,
                               eval_glob=args.eval_ir or default_eval_glob())
-    t = manifest["totals"] if "totals" in manifest else manifest
-    print(f"corpus: {t['modules']} modules, {t['unique_functions']} unique functions, "
-          f"{t['unique_statements']} unique statements from {len(manifest['packages'])} packages; "
+    print(f"corpus: {manifest['modules']} modules, {manifest['unique_functions']} unique functions, "
+          f"{manifest['unique_statements']} unique statements from {len(manifest['packages'])} packages; "
           f"eval overlap: {manifest['eval_check']['overlapping_functions']} functions")
     return 1 if manifest["eval_check"]["overlapping_functions"] else 0
 

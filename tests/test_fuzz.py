@@ -8,13 +8,14 @@ NUL too), token swaps and odd numbers, and combinations of them.
 """
 from __future__ import annotations
 
+import difflib
 import os
 import random
 import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 import clang as clang_helper  # tests/clang.py (pytest's pythonpath has tests/)
@@ -166,6 +167,14 @@ def check_bytes(data: bytes, path: str = FUZZ_PATH) -> None:
     statements(module)
 
 
+def changed_lines(before: bytes, after: bytes, limit: int = 40) -> str:
+    """A short unified diff of ``before`` to ``after`` (line numbers in both), for failure notes."""
+    old = before.decode("utf-8", "backslashreplace").split("\n")
+    new = after.decode("utf-8", "backslashreplace").split("\n")
+    diff = difflib.unified_diff(old, new, "seed", "mutated", n=1, lineterm="")
+    return "\n".join(line[:200] for _, line in zip(range(limit), diff))
+
+
 # --- seeds -------------------------------------------------------------------------------------
 
 DATASET_SEEDS = 5
@@ -189,8 +198,15 @@ def dataset_seeds(count: int = DATASET_SEEDS) -> list[Path]:
     return chosen
 
 
+class Seeds(dict):
+    """Seed name -> bytes; a short repr, since hypothesis prints the test's arguments on failure."""
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} seeds: {', '.join(self)}>"
+
+
 @pytest.fixture(scope="session")
-def seeds(tmp_path_factory) -> list[tuple[str, bytes]]:
+def seeds(tmp_path_factory) -> dict[str, bytes]:
     found: list[tuple[str, bytes]] = []
     if clang_helper.missing_reason(14) is None:
         compiler = clang_helper.shared_compiler(tmp_path_factory)
@@ -202,11 +218,11 @@ def seeds(tmp_path_factory) -> list[tuple[str, bytes]]:
     found += [(p.name, p.read_bytes()) for p in dataset_seeds()]
     if not found:
         pytest.skip("no seeds: neither clang-14 nor the evaluation data sets are available")
-    return found
+    return Seeds(found)
 
 
 def test_seeds_read_cleanly(seeds):
-    for name, data in seeds:
+    for name, data in seeds.items():
         module = parse_ir(reader.read_text(data, name), name)
         build_graph(module)
         statements(module)
@@ -219,9 +235,14 @@ def test_seeds_read_cleanly(seeds):
 )
 @given(data=st.data())
 def test_mutated_ir_reads_or_fails_located(seeds, data):
-    _, source = data.draw(st.sampled_from(seeds), label="seed")
+    name = data.draw(st.sampled_from(sorted(seeds)), label="seed")
     ops = data.draw(st.lists(mutation_ops, min_size=1, max_size=4), label="mutations")
-    check_bytes(mutate(source, ops))
+    mutated = mutate(seeds[name], ops)
+    try:
+        check_bytes(mutated)
+    except BaseException:
+        note("diff of the mutated seed:\n" + changed_lines(seeds[name], mutated))
+        raise
 
 
 # --- plain bad inputs --------------------------------------------------------------------------
@@ -312,6 +333,18 @@ def test_undefined_function(tmp_path):
     text = SMALL.replace("%y = add i32 %x, 1", "%y = call i32 @missing(i32 %x)")
     error = _read_error(tmp_path, text.encode())
     assert error.line == 3
+
+
+def test_redefined_function(tmp_path):
+    """The error points at the second definition, as LLVM's does (not at line 0)."""
+    error = _read_error(tmp_path, (SMALL + "declare i32 @f(i32)\n").encode())
+    assert error.line == 6
+    assert "@f" in error.message
+
+
+def test_redefined_global(tmp_path):
+    error = _read_error(tmp_path, b"@g = global i32 0\n@g = global i32 1\n")
+    assert error.line == 2
 
 
 def test_file_over_the_size_limit(tmp_path, monkeypatch):

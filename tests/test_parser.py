@@ -284,3 +284,34 @@ def test_result_types_agree_with_every_typed_use(datasets) -> None:
                         assert types[op.text] == op.type.text, f"{path}:{inst.line}"
                         checked += 1
     assert checked > 100_000
+
+
+def test_call_returning_a_function_pointer() -> None:
+    """Since LLVM 3.7 a pointer-to-function type after ``call`` is the return type."""
+    text = """
+define double (double)* @pick(i8 %k) {
+  ret double (double)* null
+}
+define double @f(i8 %k) {
+  %fp = call double (double)* @pick(i8 signext %k)
+  %r = call double %fp(double 1.0)
+  ret double %r
+}"""
+    pick, call = insts(text)[:2]
+    assert pick.type.text == "double (double)*"
+    assert call.type.text == "double" and call.operands[-1].type.text == "double (double)*"
+
+
+def test_landingpad_clause_followed_by_an_attachment() -> None:
+    text = """
+define void @f() personality i8* null {
+  invoke void @f()
+          to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %l = landingpad { i8*, i32 }
+          cleanup, !dbg !7
+  resume { i8*, i32 } %l
+}"""
+    assert [i.opcode for i in insts(text)] == ["invoke", "ret", "landingpad", "resume"]

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import clang as clang_helper  # tests/clang.py (pytest's pythonpath has tests/)
-from mir_runtime import IRParseError, read_ir
+from mir_runtime import IRParseError, parse_ir, read_ir
 from mir_runtime.graph import INSTRUCTION, build_graph
 from mir_runtime.statements import statements
 
@@ -201,3 +201,49 @@ def test_garbage_bitcode_is_a_located_error(tmp_path):
     with pytest.raises(IRParseError) as info:
         read_ir(path)
     assert info.value.file == str(path) and info.value.line >= 1
+
+
+# --- the smallest snippets of what the compiled programs needed ---------------------------------
+
+INRANGE_LLVM19 = """\
+@vt = global [4 x ptr] zeroinitializer
+define void @f(ptr %p) {
+  store ptr getelementptr inbounds inrange(-16, 32) (i8, ptr @vt, i64 16), ptr %p
+  ret void
+}
+"""
+
+LANDINGPAD_CLEANUP_WITH_METADATA = """\
+define void @f() personality ptr @p {
+  invoke void @g()
+          to label %ok unwind label %bad
+ok:
+  ret void
+bad:
+  %lp = landingpad { ptr, i32 }
+          cleanup, !tag !0
+  resume { ptr, i32 } %lp
+}
+declare void @g()
+declare i32 @p(...)
+!0 = !{}
+"""
+
+
+def test_gep_inrange_llvm19_syntax():
+    """clang-19 puts vtable pointers in place with ``getelementptr inbounds inrange(lo, hi) (...)``."""
+    module = parse_ir(INRANGE_LLVM19, "inrange.ll")
+    (store, ret) = module.instructions()
+    assert store.opcode == "store" and "inrange(-16, 32)" in store.text
+    assert statements(module)[0].startswith("store ptr getelementptr inbounds inrange(-16, 32)")
+    build_graph(module)
+
+
+def test_landingpad_cleanup_followed_by_metadata():
+    """With -g every C++ landingpad reads ``cleanup, !dbg !N`` on its continuation line."""
+    module = parse_ir(LANDINGPAD_CLEANUP_WITH_METADATA, "lp.ll")
+    opcodes = [i.opcode for i in module.instructions()]
+    assert opcodes == ["invoke", "ret", "landingpad", "resume"]
+    landingpad = next(i for i in module.instructions() if i.opcode == "landingpad")
+    assert "cleanup" in landingpad.text
+    assert statements(module)[2] == "%lp = landingpad { ptr, i32 } cleanup"

@@ -61,7 +61,7 @@ PACKAGES: tuple[Package, ...] = (
     Package("postgresql-15", "debian", "15.18-0+deb12u1", "PostgreSQL",
             (f"{CONFIGURE} --without-readline --without-icu --without-zlib", MAKE)),
     Package("hashcat", "debian", "6.2.6+ds1-1", "MIT",
-            (f"{MAKE} SHARED=0", "opencl-kernels"), tags=("opencl",)),
+            (f"{MAKE} SHARED=0 USE_SYSTEM_ZLIB=1 USE_SYSTEM_OPENCL=1 USE_SYSTEM_XXHASH=1", "opencl-kernels"), tags=("opencl",)),
     Package("openblas", "debian", "0.3.21+ds-4", "BSD-3-Clause",
             (f"{MAKE} USE_OPENMP=1 NOFORTRAN=1 NO_LAPACK=1 TARGET=HASWELL DYNAMIC_ARCH=0 NO_SHARED=1 "
              "HOSTCC=clang-14 libs",), tags=("hpc", "openmp")),
@@ -73,7 +73,7 @@ PACKAGES: tuple[Package, ...] = (
 # Packages apt must provide before building (build tools, headers the configures look for).
 APT_BUILD_DEPS: tuple[str, ...] = (
     "dpkg-dev", "autoconf", "automake", "libtool", "autopoint", "gettext", "texinfo", "bison", "flex",
-    "tcl", "pkg-config", "make", "perl", "clang-14", "llvm-14", "libomp-14-dev",
+    "tcl", "pkg-config", "zlib1g-dev", "libminizip-dev", "libxxhash-dev", "opencl-c-headers", "make", "perl", "clang-14", "llvm-14", "libomp-14-dev",
 )
 # The Python build tools PyPI sdists need (``pip download`` prepares metadata with them).
 PIP_BUILD_DEPS: tuple[str, ...] = ("setuptools", "wheel", "cffi")

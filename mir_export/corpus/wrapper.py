@@ -94,10 +94,21 @@ def ir_path(ir_dir: Path, build_root: Path, source: str, output: str | None, n_s
     return ir_dir / f"{rel}.{level}.ll"
 
 
+def is_libtool_twin(output: str | None) -> bool:
+    """True for libtool's second, non-PIC compile of a source whose PIC object (.libs/) exists.
+
+    libtool builds every source twice (shared and static); the code is the same, so the IR of
+    the first compile is enough and the second costs two clang runs for nothing.
+    """
+    if not output or "/.libs/" in f"/{output}":
+        return False
+    return os.path.exists(os.path.join(os.path.dirname(output), ".libs", os.path.basename(output)))
+
+
 def emit_ir(compiler: str, args: list[str], env: dict[str, str]) -> None:
     """Write -O0 and -O2 IR for every C/C++ source of one compiler command; log, never raise."""
     flags, sources, output = split_args(args)
-    if not sources or "MIR_IR_DIR" not in env:
+    if not sources or "MIR_IR_DIR" not in env or is_libtool_twin(output):
         return
     ir_dir = Path(env["MIR_IR_DIR"])
     build_root = Path(os.path.abspath(env.get("MIR_BUILD_ROOT", os.getcwd())))

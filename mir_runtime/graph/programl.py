@@ -166,6 +166,8 @@ def build_graph(module: Module) -> ProgramGraph:
                         if entry is None:
                             g = globals_by_name[op.text]
                             full = renumber_metadata(g.text, global_metadata) if global_metadata else g.text
+                            if g.kind != "variable":
+                                full += "\n"  # LLVM prints aliases and ifuncs with a newline
                             entry = constants[op.text] = (short_text(g.type), full, [])
                         entry[2].append((node, position))
                     elif kind is K.ARGUMENT:

@@ -285,7 +285,7 @@ def _call_target(cur: Cursor) -> tuple[T.Type, Operand, list[Operand]]:
             cur.expect(",")
     if ty.kind == T.FUNC:
         ret, fn_ty = ty.elem, ty
-    elif ty.kind == T.PTR and ty.elem is not None and ty.elem.kind == T.FUNC:
+    elif cur.module.legacy_syntax and ty.kind == T.PTR and ty.elem is not None and ty.elem.kind == T.FUNC:
         ret, fn_ty = ty.elem.elem, ty.elem  # LLVM < 3.7: call i32 (i8*, ...)* @printf
     else:
         ret, fn_ty = ty, T.function_of(ty, tuple(a.type for a in args[:n_args]), False)

@@ -112,6 +112,7 @@ class Module:
     comdats: dict[str, str] = field(default_factory=dict)
     module_asm: list[str] = field(default_factory=list)
     opaque_pointers: bool = False
+    legacy_syntax: bool = False  # LLVM < 3.7: load/getelementptr without an explicit type
 
     def instructions(self):
         """Every instruction, in module order."""

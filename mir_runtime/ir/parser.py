@@ -31,9 +31,11 @@ _LABEL_RE = re.compile(r'^\s*([-a-zA-Z$._0-9]+|"[^"]*")\s*:\s*$')
 _OLD_LABEL_RE = re.compile(r"^\s*; <label>:(\d+)")
 _TYPEDEF_RE = re.compile(r"^(%[-a-zA-Z$._0-9]+|%\"[^\"]*\") = type (.*)$", re.M)
 _OPAQUE_PTR_RE = re.compile(r"(?<![%@$!\w.\-\"])ptr(?![\w.])")
+_LEGACY_RE = re.compile(r"= (?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(]*\* [%@]")
 
 
 CONTINUATION_WORDS = ("to", "catch", "cleanup", "filter", "unwind")
+_LEADING_WORD = re.compile(r"\s*([A-Za-z_]*)")
 
 
 class _Reader:
@@ -45,6 +47,7 @@ class _Reader:
         self.lines = text.split("\n")
         self.module = Module(path=path)
         self.module.opaque_pointers = _OPAQUE_PTR_RE.search(text) is not None
+        self.module.legacy_syntax = _LEGACY_RE.search(text) is not None
         self._pending_typedefs = {m.group(1): m.group(2) for m in _TYPEDEF_RE.finditer(text)}
 
     # -- errors -------------------------------------------------------------------------------
@@ -345,7 +348,7 @@ class _Reader:
         j += 1
         while j < len(lines):
             nxt = lines[j]
-            word = nxt.lstrip().split(" ", 1)[0]
+            word = _LEADING_WORD.match(nxt).group(1)
             if depth <= 0 and word not in CONTINUATION_WORDS and not text.endswith(","):
                 break
             more = strip_comment(nxt).rstrip()
