@@ -22,9 +22,6 @@ from mir_runtime.statements import statements
 
 pytestmark = pytest.mark.slow
 
-# (program, clang version, opt level) -> reason: reader failures still open (xfail, strict).
-KNOWN_FAILURES: dict[tuple[str, int, str], str] = {}
-
 # Instructions in textual IR are the lines inside a function body indented by exactly two
 # spaces (continuations of switch/invoke/landingpad are indented further; ']' closes a switch).
 _INSTRUCTION_LINE = re.compile(r"^  (?! )[^;\]\s]")
@@ -34,11 +31,7 @@ def _cases(levels):
     for program in clang_helper.PROGRAMS:
         for version in clang_helper.VERSIONS:
             for opt in levels:
-                key = (program, version, opt)
-                marks = []
-                if key in KNOWN_FAILURES:
-                    marks.append(pytest.mark.xfail(strict=True, raises=IRParseError, reason=KNOWN_FAILURES[key]))
-                yield pytest.param(program, version, opt, id=f"{program}-clang{version}-{opt}", marks=marks)
+                yield pytest.param(program, version, opt, id=f"{program}-clang{version}-{opt}")
 
 
 def _require(version: int) -> None:
@@ -128,6 +121,38 @@ def test_reads_clang_debug_output(compiler, program, version, opt):
     assert any("!dbg" in inst.text for inst in module.instructions())
 
 
+# What each program is there to produce (at clang-14 -O0): opcodes, and callee prefixes.
+FEATURES = {
+    "shapes.cpp": ({"invoke", "landingpad", "resume", "switch"}, {"@__cxa_throw"}),
+    "inventory.cpp": ({"invoke", "landingpad", "resume"}, {"@__cxa_guard_acquire"}),
+    "switch.c": ({"switch"}, set()),
+    "parallel.c": ({"atomicrmw"}, {"@__kmpc_fork_call", "@__kmpc_critical", "@__kmpc_reduce"}),
+    "varargs.c": (set(), {"@llvm.va_start", "@llvm.va_copy", "@llvm.va_end", "@vsnprintf"}),
+    "lowlevel.c": ({"atomicrmw", "cmpxchg", "fence", "indirectbr"}, set()),
+    "stencil.c": ({"shufflevector", "extractelement", "insertelement", "fmul"}, set()),
+    "bits.c": ({"lshr", "ashr", "xor", "urem", "srem"}, set()),
+    "structs.c": ({"extractvalue", "getelementptr"}, {"@llvm.memcpy", "@llvm.memset"}),
+    "loops.c": ({"phi", "sdiv"}, set()),
+    "recursion.c": (set(), {"@insert", "@ackermann", "@is_even", "@is_odd", "@expr", "@term", "@factor"}),
+    "callbacks.c": (set(), {"@qsort"}),
+}
+
+
+@pytest.mark.parametrize("program", clang_helper.PROGRAMS)
+def test_programs_exercise_their_features(compiler, program):
+    _require(14)
+    module = read_ir(compiler.get(program, 14, "O0"))
+    opcodes = {inst.opcode for inst in module.instructions()}
+    callees = {inst.callee for inst in module.instructions() if inst.callee}
+    want_ops, want_callees = FEATURES.get(program, (set(), set()))
+    assert want_ops <= opcodes, f"missing opcodes {want_ops - opcodes}"
+    missing = {c for c in want_callees if not any(callee.startswith(c) for callee in callees)}
+    assert not missing, f"missing calls to {missing}"
+    if program == "callbacks.c":  # calls through function pointers
+        assert any(i.opcode == "call" and i.callee is None and i.operands[-1].text.startswith("%")
+                   for i in module.instructions())
+
+
 def test_required_clangs_present_in_ci():
     if not clang_helper.in_ci():
         pytest.skip("only enforced when $CI is set")
@@ -138,6 +163,7 @@ def test_required_clangs_present_in_ci():
 def test_programs_present():
     assert len(clang_helper.PROGRAMS) >= 8
     assert any(p.endswith(".cpp") for p in clang_helper.PROGRAMS)
+    assert set(FEATURES) == set(clang_helper.PROGRAMS), "every program says what it is for"
 
 
 # --- bitcode -----------------------------------------------------------------------------------

@@ -193,10 +193,13 @@ class Cursor:
         if tok in CONSTANT_WORDS:
             return Operand(K.CONSTANT, ty, tok)
         if tok in CONSTEXPR_OPS:
-            while self.peek() != "(":
+            while self.peek() != "(" or self.toks[self.i - 1][1] == "inrange":  # LLVM 19: inrange(a, b)
                 if not self.peek():
                     raise ParseFailure(f"expected '(' in constant expression '{tok}'", self.i)
-                self.i += 1
+                if self.peek() == "(":
+                    self.skip_group()
+                else:
+                    self.i += 1
             self.skip_group()
             return Operand(K.CONSTANT_EXPR, ty, join(self.toks, start, self.i))
         if tok == "blockaddress" or tok == "splat":

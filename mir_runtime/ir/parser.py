@@ -433,9 +433,10 @@ class _Reader:
         functions = {f.name for f in self.module.functions}
         variables = {g.name for g in self.module.globals}
         seen: set[str] = set()
-        for name in [f.name for f in self.module.functions] + [g.name for g in self.module.globals]:
+        definitions = [(f.name, f.line) for f in self.module.functions] + [(g.name, g.line) for g in self.module.globals]
+        for name, line in sorted(definitions, key=lambda d: d[1]):
             if name in seen:
-                raise self.error(f"redefinition of {name}", _line_of(self.lines, name + " "))
+                raise self.error(f"redefinition of {name}", line)
             seen.add(name)
         for fn in self.module.functions:
             for block in fn.blocks:

@@ -1,0 +1,60 @@
+"""Model inputs from statements and graphs (numpy + tokenizers only; shared by training and serving).
+
+Statements become token ids ``[CLS] statement [SEP]`` (at most 64). Graph nodes become token
+lists: an instruction node takes its statement's tokens, a variable or constant node the tokens
+of its ``full_text`` (``i32 %5``, ``i32 1``, a global's definition), each capped at
+``NODE_TOKENS``. Explicit self-loop edges are dropped: the GCN adds one identity per node.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from mir_runtime.graph.programl import INSTRUCTION, ProgramGraph
+
+NODE_TOKENS = 32
+
+
+@dataclass
+class GraphInputs:
+    """One graph as the graph encoder reads it."""
+
+    node_tokens: np.ndarray  # int64 [T]: token ids of every node, concatenated
+    token_node: np.ndarray  # int64 [T]: the node each token belongs to
+    node_type: np.ndarray  # int64 [N]
+    edge_src: np.ndarray  # int64 [E]
+    edge_dst: np.ndarray  # int64 [E]
+    edge_flow: np.ndarray  # int64 [E]
+
+    @property
+    def num_nodes(self) -> int:
+        return len(self.node_type)
+
+
+def encode_statements(tokenizer, statements: list[str]) -> list[list[int]]:
+    """Token ids of each statement, ``[CLS] ... [SEP]``, truncated to 64."""
+    return [e.ids for e in tokenizer.encode_batch(statements)] if statements else []
+
+
+def graph_inputs(graph: ProgramGraph, tokenizer, statement_ids: list[list[int]]) -> GraphInputs:
+    """Graph encoder inputs; ``statement_ids[i]`` are the tokens of instruction ``i``."""
+    kinds = graph.node_type
+    per_node: list[list[int]] = [[] for _ in range(graph.num_nodes)]
+    others = [i for i in range(graph.num_nodes) if kinds[i] != INSTRUCTION or graph.node_instruction[i] < 0]
+    texts = [graph.node_full_text[i] or graph.node_text[i] for i in others]
+    for i, encoding in zip(others, tokenizer.encode_batch(texts, add_special_tokens=False) if texts else []):
+        per_node[i] = encoding.ids[:NODE_TOKENS]
+    for i in np.flatnonzero(graph.node_instruction >= 0).tolist():
+        per_node[i] = statement_ids[graph.node_instruction[i]][1:-1][:NODE_TOKENS]
+    lengths = np.fromiter((len(t) for t in per_node), dtype=np.int64, count=len(per_node))
+    tokens = np.fromiter((t for ids in per_node for t in ids), dtype=np.int64, count=int(lengths.sum()))
+    keep = graph.edge_source != graph.edge_target
+    return GraphInputs(
+        node_tokens=tokens,
+        token_node=np.repeat(np.arange(len(per_node), dtype=np.int64), lengths),
+        node_type=kinds.astype(np.int64),
+        edge_src=graph.edge_source[keep].astype(np.int64),
+        edge_dst=graph.edge_target[keep].astype(np.int64),
+        edge_flow=graph.edge_flow[keep].astype(np.int64),
+    )
