@@ -1,0 +1,245 @@
+"""The multimodal IR encoder: a statement Transformer, a three-flow GCN, and pre-training heads.
+
+Every module keeps to tensor inputs and plain ops (matmul, softmax, ``index_add``, gather) so the
+``dynamo=True`` ONNX exporter turns them into fast onnxruntime graphs; message passing with
+``index_add`` exports to ScatterND-add and is numerically a GCN (``tests/test_model.py`` checks it
+against torch-geometric's ``GCNConv``).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import torch
+from torch import Tensor, nn
+from torch.nn import functional as F
+
+N_FLOWS = 3  # control, data, call
+N_NODE_TYPES = 3  # instruction, variable, constant
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    vocab_size: int
+    d_model: int = 256
+    text_layers: int = 4
+    heads: int = 4
+    ffn: int = 1024
+    graph_layers: int = 4
+    max_tokens: int = 64
+    dropout: float = 0.1
+    name: str = "small"
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def config(name: str, vocab_size: int) -> ModelConfig:
+    """``small``: the shipped default, trainable on CPU; ``paper``: ~22M parameters, as published."""
+    if name == "small":
+        return ModelConfig(vocab_size, name=name)
+    if name == "tiny":  # for tests: trains in seconds
+        return ModelConfig(vocab_size, d_model=32, text_layers=1, heads=2, ffn=64, graph_layers=1, dropout=0.0, name=name)
+    if name == "paper":
+        return ModelConfig(vocab_size, d_model=512, text_layers=6, heads=8, ffn=2048, graph_layers=6, name=name)
+    raise ValueError(f"unknown model configuration {name!r} (small, paper)")
+
+
+# --- text -----------------------------------------------------------------------------------
+
+
+class TransformerLayer(nn.Module):
+    """Pre-norm self-attention block, written out so that it exports as plain ONNX ops."""
+
+    def __init__(self, d: int, heads: int, ffn: int, dropout: float) -> None:
+        super().__init__()
+        self.heads = heads
+        self.norm1 = nn.LayerNorm(d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.out = nn.Linear(d, d)
+        self.norm2 = nn.LayerNorm(d)
+        self.ff1 = nn.Linear(d, ffn)
+        self.ff2 = nn.Linear(ffn, d)
+        self.drop = nn.Dropout(dropout)
+
+    def forward(self, x: Tensor, bias: Tensor) -> Tensor:
+        n, length, d = x.shape
+        h = self.heads
+        q, k, v = self.qkv(self.norm1(x)).view(n, length, 3, h, d // h).permute(2, 0, 3, 1, 4)
+        scores = q @ k.transpose(-1, -2) / math.sqrt(d // h) + bias  # bias: [n, 1, 1, L]
+        attn = self.drop(torch.softmax(scores, dim=-1)) @ v
+        x = x + self.drop(self.out(attn.transpose(1, 2).reshape(n, length, d)))
+        return x + self.drop(self.ff2(self.drop(F.gelu(self.ff1(self.norm2(x))))))
+
+
+class StatementEncoder(nn.Module):
+    """Token ids of statements ``[N, L]`` (0 = padding) to token states and one vector each."""
+
+    def __init__(self, cfg: ModelConfig) -> None:
+        super().__init__()
+        self.tokens = nn.Embedding(cfg.vocab_size, cfg.d_model, padding_idx=0)
+        self.positions = nn.Embedding(cfg.max_tokens, cfg.d_model)
+        self.layers = nn.ModuleList(
+            TransformerLayer(cfg.d_model, cfg.heads, cfg.ffn, cfg.dropout) for _ in range(cfg.text_layers)
+        )
+        self.norm = nn.LayerNorm(cfg.d_model)
+        self.drop = nn.Dropout(cfg.dropout)
+
+    def states(self, ids: Tensor) -> Tensor:
+        mask = ids.ne(0)
+        positions = torch.arange(ids.shape[1], device=ids.device)
+        x = self.drop(self.tokens(ids) + self.positions(positions))
+        bias = (~mask).to(x.dtype)[:, None, None, :] * -1e9
+        for layer in self.layers:
+            x = layer(x, bias)
+        return self.norm(x)
+
+    def pool(self, states: Tensor, ids: Tensor) -> Tensor:
+        """Mean of the non-padding token states: one vector per statement."""
+        mask = ids.ne(0).to(states.dtype).unsqueeze(-1)
+        return (states * mask).sum(1) / mask.sum(1).clamp(min=1.0)
+
+    def forward(self, ids: Tensor) -> Tensor:
+        return self.pool(self.states(ids), ids)
+
+
+class MaskedLMHead(nn.Module):
+    """Predicts masked tokens from token states, decoder tied to the token embeddings."""
+
+    def __init__(self, cfg: ModelConfig, embeddings: nn.Embedding) -> None:
+        super().__init__()
+        self.dense = nn.Linear(cfg.d_model, cfg.d_model)
+        self.norm = nn.LayerNorm(cfg.d_model)
+        self.embeddings = embeddings
+        self.bias = nn.Parameter(torch.zeros(cfg.vocab_size))
+
+    def forward(self, states: Tensor) -> Tensor:
+        return self.norm(F.gelu(self.dense(states))) @ self.embeddings.weight.t() + self.bias
+
+
+# --- graph ----------------------------------------------------------------------------------
+
+
+def gcn_propagate(x: Tensor, src: Tensor, dst: Tensor) -> Tensor:
+    """GCN aggregation ``D^-1/2 (A + I) D^-1/2 x`` with ``index_add`` (degree = in-degree + 1).
+
+    Edges must not contain self-loops (``graph_tensors`` drops them): the identity is added here
+    once per node, which is what torch-geometric's ``GCNConv`` does with existing loops too.
+    """
+    n = x.shape[0]
+    ones = torch.ones_like(dst, dtype=x.dtype)
+    degree = torch.ones(n, dtype=x.dtype, device=x.device).index_add(0, dst, ones)
+    inv_sqrt = degree.rsqrt()
+    norm = (inv_sqrt[src] * inv_sqrt[dst]).unsqueeze(-1)
+    return (x * (inv_sqrt * inv_sqrt).unsqueeze(-1)).index_add(0, dst, x[src] * norm)
+
+
+class FlowGCNLayer(nn.Module):
+    """One GCN convolution per flow (edges used in both directions), summed, with a residual."""
+
+    def __init__(self, d: int, dropout: float) -> None:
+        super().__init__()
+        self.weights = nn.ModuleList(nn.Linear(d, d, bias=False) for _ in range(N_FLOWS))
+        self.bias = nn.Parameter(torch.zeros(d))
+        self.norm = nn.LayerNorm(d)
+        self.drop = nn.Dropout(dropout)
+
+    def forward(self, h: Tensor, edges: list[tuple[Tensor, Tensor]]) -> Tensor:
+        out = self.bias
+        for weight, (src, dst) in zip(self.weights, edges):
+            out = out + gcn_propagate(weight(h), src, dst)
+        return self.norm(h + self.drop(F.gelu(out)))
+
+
+class GraphEncoder(nn.Module):
+    """ProGraML graph to node latents and a pooled graph vector.
+
+    Node features are the mean embedding of the node's tokens (the statement for instruction
+    nodes, ``<type> <name>`` or the constant for the others) plus a node-type embedding; the token
+    table is shared with the statement encoder.
+    """
+
+    def __init__(self, cfg: ModelConfig, tokens: nn.Embedding) -> None:
+        super().__init__()
+        self.tokens = tokens
+        self.types = nn.Embedding(N_NODE_TYPES, cfg.d_model)
+        self.inp = nn.Linear(cfg.d_model, cfg.d_model)
+        self.layers = nn.ModuleList(FlowGCNLayer(cfg.d_model, cfg.dropout) for _ in range(cfg.graph_layers))
+
+    def node_features(self, node_tokens: Tensor, token_node: Tensor, node_type: Tensor) -> Tensor:
+        n = node_type.shape[0]
+        d = self.tokens.embedding_dim
+        emb = self.tokens(node_tokens)
+        sums = torch.zeros(n, d, dtype=emb.dtype, device=emb.device).index_add(0, token_node, emb)
+        counts = torch.zeros(n, dtype=emb.dtype, device=emb.device).index_add(
+            0, token_node, torch.ones_like(token_node, dtype=emb.dtype)
+        )
+        return self.inp(sums / counts.clamp(min=1.0).unsqueeze(-1) + self.types(node_type))
+
+    def latents(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
+        h = self.node_features(node_tokens, token_node, node_type)
+        edges = []
+        for flow in range(N_FLOWS):
+            keep = edge_flow.eq(flow)
+            src, dst = edge_src[keep], edge_dst[keep]
+            edges.append((torch.cat([src, dst]), torch.cat([dst, src])))  # both directions
+        for layer in self.layers:
+            h = layer(h, edges)
+        return h
+
+    def forward(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
+        """The mean of the node latents of one graph: ``[d]``."""
+        return self.latents(node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow).mean(0)
+
+
+def segment_mean(x: Tensor, segment: Tensor, count: int) -> Tensor:
+    sums = torch.zeros(count, x.shape[-1], dtype=x.dtype, device=x.device).index_add(0, segment, x)
+    sizes = torch.zeros(count, dtype=x.dtype, device=x.device).index_add(
+        0, segment, torch.ones_like(segment, dtype=x.dtype)
+    )
+    return sums / sizes.clamp(min=1.0).unsqueeze(-1)
+
+
+# --- the whole encoder with its pre-training heads --------------------------------------------
+
+
+def _init_weights(module: nn.Module) -> None:
+    """BERT's initialization: N(0, 0.02) weights, zero biases (the tied decoder needs small embeddings)."""
+    if isinstance(module, (nn.Linear, nn.Embedding)):
+        nn.init.normal_(module.weight, std=0.02)
+    if isinstance(module, nn.Linear) and module.bias is not None:
+        nn.init.zeros_(module.bias)
+    if isinstance(module, nn.Embedding) and module.padding_idx is not None:
+        nn.init.zeros_(module.weight[module.padding_idx])
+
+
+class MIREncoder(nn.Module):
+    """Both branches, the file embedding (text ++ graph), and the three pre-training heads."""
+
+    def __init__(self, cfg: ModelConfig) -> None:
+        super().__init__()
+        self.cfg = cfg
+        self.text = StatementEncoder(cfg)
+        self.graph = GraphEncoder(cfg, self.text.tokens)
+        self.mlm = MaskedLMHead(cfg, self.text.tokens)
+        self.edge_heads = nn.ModuleList(nn.Linear(cfg.d_model, cfg.d_model) for _ in range(N_FLOWS))
+        d = cfg.d_model
+        self.match = nn.Sequential(nn.Linear(4 * d, d), nn.GELU(), nn.Linear(d, 1))
+        self.apply(_init_weights)
+
+
+    @property
+    def embedding_size(self) -> int:
+        return 2 * self.cfg.d_model
+
+    def edge_logits(self, latents: Tensor, flow: int, src: Tensor, dst: Tensor) -> Tensor:
+        """Inner-product decoder of one flow's adjacency."""
+        z = self.edge_heads[flow](latents)
+        return (z[src] * z[dst]).sum(-1) / math.sqrt(z.shape[-1])
+
+    def match_logits(self, text: Tensor, graph: Tensor) -> Tensor:
+        return self.match(torch.cat([text, graph, text * graph, (text - graph).abs()], -1)).squeeze(-1)
+
+
+def count_parameters(module: nn.Module) -> int:
+    return sum(p.numel() for p in module.parameters())

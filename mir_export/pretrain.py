@@ -1,0 +1,335 @@
+"""Pre-training: masked language modeling, graph auto-encoding and IR-graph matching, together.
+
+Each step takes a batch of function samples: up to ``statements_per_sample`` of each function's
+statements go through the statement encoder with 15% of their tokens masked (80% ``[MASK]``,
+10% random, 10% kept); the function graphs, joined into one, go through the graph encoder; for
+each flow, positive edges and as many random same-graph node pairs are scored by inner products;
+and each function's pooled statements are classified against its own graph or (50%) another's.
+Tasks can be switched off for the text-only and graph-only ablations. Seeded, resumable from
+``checkpoint.pt``, logging loss and throughput to ``train-log.jsonl``.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import Tensor
+from torch.nn import functional as F
+
+from mir_export.model import N_FLOWS, MIREncoder, ModelConfig, config, segment_mean
+from mir_export.samples import Sample
+from mir_export.tokenizer import MASK, SPECIAL_TOKENS
+
+TASKS = ("mlm", "gae", "match")
+
+
+@dataclass
+class TrainConfig:
+    model: str = "small"
+    tasks: tuple = TASKS
+    batch_size: int = 16
+    statements_per_sample: int = 12
+    edges_per_flow: int = 256
+    lr: float = 3e-4
+    weight_decay: float = 0.01
+    warmup: int = 200
+    steps: int = 2000
+    minutes: float = 0.0  # > 0: stop after this much training time (the budget of a run)
+    seed: int = 0
+    threads: int = 1  # one thread is deterministic, and on a shared machine often fastest
+    checkpoint_every: int = 100
+    eval_samples: int = 512
+    extra: dict = field(default_factory=dict)
+
+
+# --- masking and batching ------------------------------------------------------------------
+
+
+def mask_tokens(ids: Tensor, vocab_size: int, generator: torch.Generator, rate: float = 0.15):
+    """BERT masking of non-special, non-padding tokens; returns (inputs, labels with -100 elsewhere)."""
+    candidates = ids >= len(SPECIAL_TOKENS)
+    chosen = (torch.rand(ids.shape, generator=generator) < rate) & candidates
+    labels = torch.where(chosen, ids, torch.full_like(ids, -100))
+    roll = torch.rand(ids.shape, generator=generator)
+    inputs = ids.clone()
+    inputs[chosen & (roll < 0.8)] = MASK
+    random_tokens = torch.randint(len(SPECIAL_TOKENS), vocab_size, ids.shape, generator=generator)
+    swap = chosen & (roll >= 0.8) & (roll < 0.9)
+    inputs[swap] = random_tokens[swap]
+    return inputs, labels
+
+
+@dataclass
+class Batch:
+    ids: Tensor  # [S, L] statements of all samples
+    statement_sample: Tensor  # [S]
+    node_tokens: Tensor
+    token_node: Tensor
+    node_type: Tensor
+    edge_src: Tensor
+    edge_dst: Tensor
+    edge_flow: Tensor
+    node_sample: Tensor  # [N]
+    sample_offsets: Tensor  # [B + 1] node offsets
+    size: int
+
+
+def make_batch(samples: list[Sample], statements_per_sample: int, rng: random.Random) -> Batch:
+    rows, owner = [], []
+    for k, sample in enumerate(samples):
+        chosen = sample.statements
+        if len(chosen) > statements_per_sample:
+            chosen = rng.sample(chosen, statements_per_sample)
+        rows += chosen
+        owner += [k] * len(chosen)
+    length = max(len(r) for r in rows)
+    ids = np.zeros((len(rows), length), dtype=np.int64)
+    for i, r in enumerate(rows):
+        ids[i, : len(r)] = r
+    tokens, token_node, types, src, dst, flow, node_sample, offsets = [], [], [], [], [], [], [], [0]
+    for k, sample in enumerate(samples):
+        g = sample.graph()
+        base = offsets[-1]
+        tokens.append(g.node_tokens)
+        token_node.append(g.token_node + base)
+        types.append(g.node_type)
+        src.append(g.edge_src + base)
+        dst.append(g.edge_dst + base)
+        flow.append(g.edge_flow)
+        node_sample.append(np.full(g.num_nodes, k, dtype=np.int64))
+        offsets.append(base + g.num_nodes)
+    cat = lambda parts: torch.from_numpy(np.concatenate(parts))  # noqa: E731
+    return Batch(
+        ids=torch.from_numpy(ids), statement_sample=torch.tensor(owner, dtype=torch.long),
+        node_tokens=cat(tokens), token_node=cat(token_node), node_type=cat(types),
+        edge_src=cat(src), edge_dst=cat(dst), edge_flow=cat(flow), node_sample=cat(node_sample),
+        sample_offsets=torch.tensor(offsets, dtype=torch.long), size=len(samples),
+    )
+
+
+def length_chunks(ids: Tensor, rows: int = 32) -> list[Tensor]:
+    """Row indices sorted by statement length, in chunks of ``rows``."""
+    order = torch.argsort(ids.ne(0).sum(1), stable=True)
+    return list(torch.split(order, rows))
+
+
+def edge_pairs(batch: Batch, flow: int, limit: int, generator: torch.Generator) -> tuple[Tensor, Tensor, Tensor]:
+    """Positive edges of ``flow`` (at most ``limit``) and as many random pairs within the same graphs."""
+    keep = torch.nonzero(batch.edge_flow == flow).squeeze(-1)
+    if len(keep) > limit:
+        keep = keep[torch.randperm(len(keep), generator=generator)[:limit]]
+    src, dst = batch.edge_src[keep], batch.edge_dst[keep]
+    graph = batch.node_sample[src]
+    start = batch.sample_offsets[graph]
+    size = batch.sample_offsets[graph + 1] - start
+    neg_src = start + (torch.rand(len(src), generator=generator) * size).long()
+    neg_dst = start + (torch.rand(len(src), generator=generator) * size).long()
+    pairs_src = torch.cat([src, neg_src])
+    pairs_dst = torch.cat([dst, neg_dst])
+    labels = torch.cat([torch.ones(len(src)), torch.zeros(len(src))])
+    return pairs_src, pairs_dst, labels
+
+
+def match_pairs(batch: Batch, generator: torch.Generator) -> tuple[Tensor, Tensor]:
+    """For each sample, the graph it is paired with (itself, or for half, another) and the label."""
+    b = batch.size
+    negative = torch.rand(b, generator=generator) < 0.5
+    other = (torch.arange(b) + torch.randint(1, max(b, 2), (b,), generator=generator)) % b
+    partner = torch.where(negative & (b > 1), other, torch.arange(b))
+    return partner, (partner == torch.arange(b)).float()
+
+
+# --- losses and metrics -----------------------------------------------------------------------
+
+
+def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator: torch.Generator) -> dict:
+    out: dict[str, Tensor] = {}
+    text_vectors = None
+    if "mlm" in tasks or "match" in tasks:
+        inputs, labels = mask_tokens(batch.ids, model.cfg.vocab_size, generator)
+        vectors, masked_states, masked_labels = [], [], []
+        for rows in length_chunks(batch.ids):  # pad each chunk only to its own longest statement
+            length = int(batch.ids[rows[-1]].ne(0).sum())
+            chunk, chunk_labels = inputs[rows, :length], labels[rows, :length]
+            states = model.text.states(chunk)
+            vectors.append(model.text.pool(states, chunk))
+            chosen = chunk_labels.ne(-100)
+            masked_states.append(states[chosen])
+            masked_labels.append(chunk_labels[chosen])
+        order = torch.cat(length_chunks(batch.ids))
+        pooled = torch.empty(len(order), model.cfg.d_model).index_copy(0, order, torch.cat(vectors))
+        if "mlm" in tasks:
+            targets = torch.cat(masked_labels)
+            logits = model.mlm(torch.cat(masked_states))
+            out["mlm_loss"] = F.cross_entropy(logits, targets)
+            out["mlm_correct"] = (logits.argmax(-1) == targets).sum()
+            out["mlm_count"] = torch.tensor(len(targets))
+        text_vectors = segment_mean(pooled, batch.statement_sample, batch.size)
+    if "gae" in tasks or "match" in tasks:
+        latents = model.graph.latents(
+            batch.node_tokens, batch.token_node, batch.node_type, batch.edge_src, batch.edge_dst, batch.edge_flow
+        )
+        if "gae" in tasks:
+            losses = []
+            for flow in range(N_FLOWS):
+                src, dst, labels = edge_pairs(batch, flow, cfg.edges_per_flow, generator)
+                if len(src) == 0:
+                    continue
+                scores = model.edge_logits(latents, flow, src, dst)
+                losses.append(F.binary_cross_entropy_with_logits(scores, labels))
+                out[f"gae_scores_{flow}"] = torch.stack([scores.detach(), labels])
+            out["gae_loss"] = torch.stack(losses).sum()
+        if "match" in tasks:
+            graph_vectors = segment_mean(latents, batch.node_sample, batch.size)
+            partner, labels = match_pairs(batch, generator)
+            logits = model.match_logits(text_vectors, graph_vectors[partner])
+            out["match_loss"] = F.binary_cross_entropy_with_logits(logits, labels)
+            out["match_correct"] = ((logits > 0).float() == labels).sum()
+            out["match_count"] = torch.tensor(len(labels))
+    out["loss"] = sum(out[f"{t}_loss"] for t in tasks)
+    return out
+
+
+def roc_auc(scores: np.ndarray, labels: np.ndarray) -> float:
+    """Area under the ROC curve (Mann-Whitney U, ties counted half)."""
+    order = np.argsort(scores, kind="mergesort")
+    ranks = np.empty(len(scores))
+    sorted_scores = scores[order]
+    i = 0
+    while i < len(scores):
+        j = i
+        while j + 1 < len(scores) and sorted_scores[j + 1] == sorted_scores[i]:
+            j += 1
+        ranks[order[i : j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    positives = labels == 1
+    n_pos, n_neg = positives.sum(), (~positives).sum()
+    if n_pos == 0 or n_neg == 0:
+        return float("nan")
+    return float((ranks[positives].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+@torch.no_grad()
+def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=TASKS) -> dict:
+    """Held-out figures with a fixed seed: MLM accuracy, GAE ROC-AUC per flow, matching accuracy."""
+    model.eval()
+    generator = torch.Generator().manual_seed(1234)
+    rng = random.Random(1234)
+    chosen = samples if len(samples) <= cfg.eval_samples else rng.sample(samples, cfg.eval_samples)
+    totals = {"mlm_correct": 0, "mlm_count": 0, "match_correct": 0, "match_count": 0}
+    scores: dict[int, list] = {f: [] for f in range(N_FLOWS)}
+    for start in range(0, len(chosen), cfg.batch_size):
+        part = chosen[start : start + cfg.batch_size]
+        if len(part) < 2:
+            continue
+        out = forward(model, make_batch(part, cfg.statements_per_sample, rng), tasks, cfg, generator)
+        for key in totals:
+            if key in out:
+                totals[key] += int(out[key])
+        for flow in range(N_FLOWS):
+            if f"gae_scores_{flow}" in out:
+                scores[flow].append(out[f"gae_scores_{flow}"].numpy())
+    model.train()
+    result: dict = {}
+    if "mlm" in tasks:
+        result["mlm_accuracy"] = totals["mlm_correct"] / max(totals["mlm_count"], 1)
+    if "gae" in tasks:
+        names = ("control", "data", "call")
+        result["gae_auc"] = {
+            names[f]: roc_auc(*np.concatenate(scores[f], axis=1)) if scores[f] else float("nan") for f in range(N_FLOWS)
+        }
+    if "match" in tasks:
+        result["matching_accuracy"] = totals["match_correct"] / max(totals["match_count"], 1)
+    result["eval_functions"] = len(chosen)
+    return result
+
+
+# --- the loop --------------------------------------------------------------------------------
+
+
+def _lr(step: int, cfg: TrainConfig, total: int) -> float:
+    if step < cfg.warmup:
+        return cfg.lr * (step + 1) / cfg.warmup
+    progress = min(1.0, (step - cfg.warmup) / max(1, total - cfg.warmup))
+    return cfg.lr * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress)))
+
+
+def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: int, out: Path, cfg: TrainConfig) -> dict:
+    """Train (or resume) under ``out``; returns the final held-out evaluation."""
+    out.mkdir(parents=True, exist_ok=True)
+    checkpoint = out / "checkpoint.pt"
+    model_cfg: ModelConfig = config(cfg.model, vocab_size)
+    torch.set_num_threads(cfg.threads)
+    torch.manual_seed(cfg.seed)
+    model = MIREncoder(model_cfg)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+    state = {"step": 0, "seconds": 0.0, "statements": 0, "graphs": 0, "tokens": 0}
+    rng = random.Random(cfg.seed)
+    generator = torch.Generator().manual_seed(cfg.seed)
+    if checkpoint.exists():
+        saved = torch.load(checkpoint, weights_only=False)
+        model.load_state_dict(saved["model"])
+        optimizer.load_state_dict(saved["optimizer"])
+        state = saved["state"]
+        rng.setstate(saved["rng"])
+        generator.set_state(saved["generator"])
+        print(f"resumed from step {state['step']}", file=sys.stderr)
+    tasks = tuple(cfg.tasks)
+    total = cfg.steps
+    log = open(out / "train-log.jsonl", "a")
+    model.train()
+    last_save = time.monotonic()
+    while state["step"] < total and not (cfg.minutes and state["seconds"] >= cfg.minutes * 60):
+        began = time.monotonic()
+        batch = make_batch(rng.sample(train_samples, cfg.batch_size), cfg.statements_per_sample, rng)
+        for group in optimizer.param_groups:
+            group["lr"] = _lr(state["step"], cfg, total)
+        result = forward(model, batch, tasks, cfg, generator)
+        optimizer.zero_grad(set_to_none=True)
+        result["loss"].backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        elapsed = time.monotonic() - began
+        state["step"] += 1
+        state["seconds"] += elapsed
+        state["statements"] += len(batch.ids)
+        state["tokens"] += int(batch.ids.ne(0).sum())
+        state["graphs"] += batch.size
+        record = {"step": state["step"], "seconds": round(state["seconds"], 1), "loss": round(result["loss"].item(), 4)}
+        for task in tasks:
+            record[f"{task}_loss"] = round(result[f"{task}_loss"].item(), 4)
+        record["statements_per_s"] = round(len(batch.ids) / elapsed, 1)
+        record["graphs_per_s"] = round(batch.size / elapsed, 2)
+        log.write(json.dumps(record) + "\n")
+        if state["step"] % 10 == 0:
+            log.flush()
+            print(f"\rstep {state['step']}/{total} loss {record['loss']:.3f} "
+                  f"({record['statements_per_s']:.0f} statements/s)", end="", file=sys.stderr, flush=True)
+        if state["step"] % cfg.checkpoint_every == 0 or time.monotonic() - last_save > 600:
+            _save(checkpoint, model, optimizer, state, rng, generator, model_cfg, cfg)
+            last_save = time.monotonic()
+    print(file=sys.stderr)
+    _save(checkpoint, model, optimizer, state, rng, generator, model_cfg, cfg)
+    metrics = evaluate(model, eval_samples, cfg, tasks)
+    summary = {"metrics": metrics, "training": state, "train_config": cfg.__dict__, "model": model_cfg.to_dict()}
+    (out / "pretrain-result.json").write_text(json.dumps(summary, indent=2, default=list) + "\n")
+    log.close()
+    return summary
+
+
+def _save(path: Path, model, optimizer, state, rng, generator, model_cfg, cfg) -> None:
+    tmp = path.with_suffix(".tmp")
+    torch.save(
+        {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "state": state,
+         "rng": rng.getstate(), "generator": generator.get_state(),
+         "model_config": model_cfg.to_dict(), "train_config": cfg.__dict__},
+        tmp,
+    )
+    tmp.replace(path)

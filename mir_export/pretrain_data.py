@@ -1,0 +1,202 @@
+"""From a corpus directory to tokenizer and pre-training shards, reproducibly.
+
+Steps: list the corpus's ``.ll`` modules; hold out a fixed share of modules by a hash of their
+path (never by chance); train the tokenizer on statements of training modules only, measuring
+candidate vocabulary sizes on held-out statements; featurize every module in parallel into
+function samples; keep each function once (first by path order), cap any one package's share,
+and drop held-out functions that also occur in training.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from mir_export.samples import Sample, module_samples
+from mir_export.tokenizer import load_tokenizer, measure, train_tokenizer
+from mir_runtime import IRParseError, read_ir
+from mir_runtime.statements import statements
+
+EVAL_SHARE = 0.05
+VOCAB_CANDIDATES = (2000, 4000, 8000, 16000)
+TOKENIZER_MODULES = 1500  # training modules whose statements train the tokenizer
+PACKAGE_CAP = 0.15  # no package may give more than this share of training functions
+
+
+def corpus_modules(corpus: Path) -> list[Path]:
+    return sorted(corpus.rglob("*.ll"))
+
+
+def package_of(corpus: Path, path: Path) -> str:
+    """The package a module comes from: the first directory below ``ir/`` (or the corpus)."""
+    parts = path.relative_to(corpus).parts
+    return parts[1] if parts[0] == "ir" and len(parts) > 2 else parts[0]
+
+
+def is_held_out(corpus: Path, path: Path) -> bool:
+    digest = hashlib.sha1(str(path.relative_to(corpus)).encode()).digest()
+    return int.from_bytes(digest[:4], "big") < EVAL_SHARE * 2**32
+
+
+def _statements_of(path: Path) -> list[str]:
+    try:
+        return statements(read_ir(path))
+    except IRParseError:
+        return []
+
+
+def _unique_statements(paths: list[Path], workers: int) -> list[str]:
+    seen: dict[str, None] = {}
+    with ProcessPoolExecutor(workers) as pool:
+        for found in pool.map(_statements_of, paths, chunksize=8):
+            seen.update(dict.fromkeys(found))
+    return list(seen)
+
+
+def build_tokenizer(corpus: Path, out: Path, workers: int, log=print) -> dict:
+    """Train candidate tokenizers, measure them on held-out statements, save the chosen one."""
+    modules = corpus_modules(corpus)
+    train = [p for p in modules if not is_held_out(corpus, p)]
+    held = [p for p in modules if is_held_out(corpus, p)]
+    rng = random.Random(0)
+    train_sample = sorted(rng.sample(train, min(TOKENIZER_MODULES, len(train))))
+    held_sample = sorted(rng.sample(held, min(TOKENIZER_MODULES // 5, len(held))))
+    log(f"tokenizer: statements of {len(train_sample)} training and {len(held_sample)} held-out modules")
+    train_statements = _unique_statements(train_sample, workers)
+    held_statements = _unique_statements(held_sample, workers)
+    held_statements = random.Random(1).sample(held_statements, min(50_000, len(held_statements)))
+    results = {}
+    for size in VOCAB_CANDIDATES:
+        tok = train_tokenizer(train_statements, size)
+        results[size] = measure(tok, held_statements)
+        results[size]["vocab_size"] = tok.get_vocab_size()
+        log(f"tokenizer: vocab {size}: {results[size]}")
+        tok.save(str(out / f"tokenizer-{size}.json"))
+    chosen = choose_vocab(results)
+    (out / "tokenizer.json").write_bytes((out / f"tokenizer-{chosen}.json").read_bytes())
+    report = {
+        "chosen_vocab_size": chosen,
+        "train_statements": len(train_statements),
+        "held_out_statements": len(held_statements),
+        "candidates": {str(k): v for k, v in results.items()},
+    }
+    (out / "tokenizer-report.json").write_text(json.dumps(report, indent=2) + "\n")
+    return report
+
+
+def choose_vocab(results: dict[int, dict]) -> int:
+    """The smallest vocabulary within 5% of the best tokens-per-statement, without [UNK] growth."""
+    best = min(r["mean_tokens"] for r in results.values())
+    for size in sorted(results):
+        if results[size]["mean_tokens"] <= 1.05 * best:
+            return size
+    return max(results)
+
+
+_TOKENIZER = None
+
+
+def _init_worker(tokenizer_path: str) -> None:
+    global _TOKENIZER
+    _TOKENIZER = load_tokenizer(tokenizer_path)
+
+
+def _featurize(path: Path) -> tuple[str, list[Sample] | str]:
+    try:
+        return str(path), module_samples(read_ir(path), _TOKENIZER)
+    except IRParseError as exc:
+        return str(path), str(exc)
+
+
+def build_shards(corpus: Path, out: Path, workers: int, log=print) -> dict:
+    """Featurize the corpus into ``train.pkl`` and ``eval.pkl`` under ``out``."""
+    modules = corpus_modules(corpus)
+    seen: set[str] = set()
+    train: list[Sample] = []
+    held: list[Sample] = []
+    failures: list[str] = []
+    start = time.monotonic()
+    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(str(out / "tokenizer.json"),)) as pool:
+        for k, (path, found) in enumerate(pool.map(_featurize, modules, chunksize=4)):
+            if isinstance(found, str):
+                failures.append(found)
+                continue
+            path = Path(path)
+            package = package_of(corpus, path)
+            for sample in found:
+                if sample.key in seen:
+                    continue
+                seen.add(sample.key)
+                if is_held_out(corpus, path):
+                    sample.package = package
+                    held.append(sample)
+                else:
+                    sample.package = package
+                    train.append(sample)
+            if (k + 1) % 200 == 0 or k + 1 == len(modules):
+                rate = (k + 1) / (time.monotonic() - start)
+                log(f"featurize: {k + 1}/{len(modules)} modules, {len(train)} train / {len(held)} held-out functions ({rate:.1f} modules/s)")
+    train = cap_packages(train, PACKAGE_CAP)
+    train_keys = {s.key for s in train}
+    evaluation = [s for s in held if s.key not in train_keys]
+    for name, samples in (("train", train), ("eval", evaluation)):
+        with open(out / f"{name}.pkl", "wb") as f:
+            pickle.dump(samples, f, protocol=5)
+    report = {
+        "modules": len(modules),
+        "failures": failures,
+        "train_functions": len(train),
+        "eval_functions": len(evaluation),
+        "train_statements": sum(len(s.statements) for s in train),
+        "eval_statements": sum(len(s.statements) for s in evaluation),
+        "train_packages": dict(Counter(s.package for s in train)),
+        "seconds": round(time.monotonic() - start, 1),
+    }
+    (out / "data-report.json").write_text(json.dumps(report, indent=2) + "\n")
+    return report
+
+
+def cap_packages(samples: list[Sample], cap: float) -> list[Sample]:
+    """Keep each package's first samples up to ``cap`` of the kept total (a fixed point).
+
+    With fewer than ``1 / cap`` packages no such cap exists; then every sample is kept.
+    """
+    counts = Counter(s.package for s in samples)
+    if len(counts) * cap < 1:
+        return samples
+    total = float(len(samples))
+    for _ in range(100):
+        total = sum(min(n, cap * total) for n in counts.values())
+    limit = {p: int(min(n, cap * total)) for p, n in counts.items()}
+    kept: Counter = Counter()
+    out = []
+    for s in samples:
+        if kept[s.package] < limit[s.package]:
+            kept[s.package] += 1
+            out.append(s)
+    return out
+
+
+def load_samples(path: Path) -> list[Sample]:
+    with open(path, "rb") as f:
+        return pickle.load(f)
+
+
+def prepare(corpus: Path, out: Path, workers: int = os.cpu_count() or 2) -> dict:
+    out.mkdir(parents=True, exist_ok=True)
+
+    def log(message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+        with open(out / "prepare.log", "a") as f:
+            f.write(message + "\n")
+
+    if not (out / "tokenizer.json").exists():
+        build_tokenizer(corpus, out, workers, log)
+    return build_shards(corpus, out, workers, log)

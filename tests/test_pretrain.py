@@ -1,0 +1,129 @@
+"""Pre-training on a tiny corpus in seconds: masking statistics, pairs, each task learns, resume."""
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+import torch
+
+from mir_export.pretrain import TrainConfig, edge_pairs, make_batch, mask_tokens, match_pairs, roc_auc, train
+from mir_export.pretrain_data import cap_packages, choose_vocab
+from mir_export.samples import Sample, module_samples
+from mir_export.tokenizer import MASK, SPECIAL_TOKENS, train_tokenizer
+from mir_runtime import parse_ir
+from mir_runtime.statements import statements
+
+TEMPLATE = """
+define i32 @f{k}(i32 %n, i32* %p) {{
+entry:
+  %c = icmp sgt i32 %n, {k}
+  br i1 %c, label %loop, label %exit
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  %a = getelementptr inbounds i32, i32* %p, i32 %i
+  %v = load i32, i32* %a, align 4
+  %w = mul nsw i32 %v, {k}
+  store i32 %w, i32* %a, align 4
+  %next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  %r = call i32 @g{k}(i32 %n)
+  ret i32 %r
+}}
+define i32 @g{k}(i32 %x) {{
+  %y = {op} i32 %x, {k}
+  %z = xor i32 %y, %x
+  ret i32 %z
+}}
+"""
+OPS = ("add", "sub", "shl", "and", "or")
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    modules = [parse_ir(TEMPLATE.format(k=k, op=OPS[k % len(OPS)]), f"m{k}.ll") for k in range(40)]
+    tokenizer = train_tokenizer([s for m in modules for s in statements(m)], vocab_size=200, min_frequency=1)
+    samples = [s for m in modules for s in module_samples(m, tokenizer)]
+    return samples, tokenizer.get_vocab_size()
+
+
+def test_masking_statistics() -> None:
+    generator = torch.Generator().manual_seed(0)
+    ids = torch.randint(len(SPECIAL_TOKENS), 1000, (2000, 64))
+    ids[:, 0], ids[:, -1], ids[:100, 30:] = 2, 3, 0
+    inputs, labels = mask_tokens(ids, 1000, generator)
+    eligible = ids >= len(SPECIAL_TOKENS)
+    chosen = labels != -100
+    assert not chosen[~eligible].any()  # never [CLS], [SEP] or padding
+    assert abs(chosen.sum().item() / eligible.sum().item() - 0.15) < 0.005
+    masked = (inputs[chosen] == MASK).float().mean().item()
+    kept = (inputs[chosen] == ids[chosen]).float().mean().item()
+    assert abs(masked - 0.8) < 0.01 and abs(kept - 0.1) < 0.01  # the rest: random tokens (~10%)
+    assert torch.equal(inputs[~chosen], ids[~chosen])
+
+
+def test_samples_are_functions(corpus) -> None:
+    samples, _ = corpus
+    assert len(samples) == 80 and len({s.key for s in samples}) == 80
+    f0 = samples[0]
+    assert len(f0.statements) == 12 and f0.graph().num_nodes == f0.num_nodes
+    assert set(np.unique(f0.edges[2])) == {0, 1, 2}
+
+
+def test_edge_and_match_pairs(corpus) -> None:
+    samples, _ = corpus
+    batch = make_batch(samples[:8], 12, random.Random(0))
+    generator = torch.Generator().manual_seed(0)
+    src, dst, labels = edge_pairs(batch, 1, 64, generator)
+    assert labels.sum() == len(labels) / 2
+    assert torch.equal(batch.node_sample[src], batch.node_sample[dst])  # negatives stay in one graph
+    partner, same = match_pairs(batch, generator)
+    assert torch.equal(same.bool(), partner == torch.arange(8)) and 0 < same.sum() < 8
+
+
+def test_roc_auc() -> None:
+    assert roc_auc(np.array([0.1, 0.4, 0.35, 0.8]), np.array([0, 0, 1, 1])) == 0.75
+    assert roc_auc(np.array([1.0, 1.0]), np.array([0, 1])) == 0.5
+
+
+@pytest.mark.parametrize("task", ["mlm", "gae", "match"])
+def test_each_task_learns(corpus, tmp_path, task) -> None:
+    samples, vocab = corpus
+    steps, lr = (200, 1e-3) if task == "match" else (60, 3e-3)  # matching first sits on a plateau
+    cfg = TrainConfig(model="tiny", tasks=(task,), steps=steps, batch_size=8, warmup=5, lr=lr, eval_samples=64)
+    torch.manual_seed(0)
+    result = train(samples, samples, vocab, tmp_path, cfg)
+    losses = [json.loads(line)["loss"] for line in open(tmp_path / "train-log.jsonl")]
+    rolling = np.convolve(losses, np.ones(10) / 10, mode="valid")  # batches are small: smooth
+    assert rolling[-40:].min() < 0.9 * rolling[0]
+    metrics = result["metrics"]
+    if task == "mlm":
+        assert metrics["mlm_accuracy"] > 0.3
+    elif task == "gae":
+        assert min(metrics["gae_auc"].values()) > 0.6
+    else:
+        assert metrics["matching_accuracy"] > 0.6
+
+
+def test_training_resumes_from_its_checkpoint(corpus, tmp_path) -> None:
+    samples, vocab = corpus
+    cfg = TrainConfig(model="tiny", steps=10, batch_size=4, warmup=2, checkpoint_every=5, eval_samples=16)
+    train(samples, samples, vocab, tmp_path, cfg)
+    cfg.steps = 15
+    result = train(samples, samples, vocab, tmp_path, cfg)
+    steps = [json.loads(line)["step"] for line in open(tmp_path / "train-log.jsonl")]
+    assert steps == list(range(1, 16)) and result["training"]["step"] == 15
+
+
+def test_package_cap_and_vocabulary_choice() -> None:
+    samples = [Sample(str(i), [], np.zeros(0), np.zeros(0), np.zeros(0), np.zeros((3, 0)), package=p)
+               for i, p in enumerate(["big"] * 50 + [f"p{k}" for k in range(10) for _ in range(5)])]
+    kept = cap_packages(samples, 0.15)
+    counts = {p: sum(s.package == p for s in kept) for p in {s.package for s in kept}}
+    assert counts["big"] <= 0.15 * len(kept) + 1 and counts["p0"] == 5
+    assert cap_packages(samples[:50], 0.15) == samples[:50]  # one package: no cap exists
+    results = {2000: {"mean_tokens": 20.0}, 4000: {"mean_tokens": 16.5}, 8000: {"mean_tokens": 16.0}}
+    assert choose_vocab(results) == 4000
