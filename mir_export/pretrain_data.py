@@ -31,7 +31,15 @@ PACKAGE_CAP = 0.15  # no package may give more than this share of training funct
 
 
 def corpus_modules(corpus: Path) -> list[Path]:
-    return sorted(corpus.rglob("*.ll"))
+    """The corpus's modules: those its ``corpus-manifest.json`` lists, else every ``ir/**/*.ll``."""
+    manifest = corpus / "corpus-manifest.json"
+    if manifest.exists():
+        data = json.loads(manifest.read_text())
+        paths = [corpus / m["path"] for p in data.get("packages", []) for m in p.get("module_list", [])]
+        if paths:
+            return sorted(paths)
+    root = corpus / "ir" if (corpus / "ir").is_dir() else corpus
+    return sorted(root.rglob("*.ll"))
 
 
 def package_of(corpus: Path, path: Path) -> str:
@@ -197,6 +205,8 @@ def prepare(corpus: Path, out: Path, workers: int = os.cpu_count() or 2) -> dict
         with open(out / "prepare.log", "a") as f:
             f.write(message + "\n")
 
+    if not corpus_modules(corpus):
+        raise SystemExit(f"mir-export pretrain prepare: no .ll modules under {corpus}")
     if not (out / "tokenizer.json").exists():
         build_tokenizer(corpus, out, workers, log)
     return build_shards(corpus, out, workers, log)

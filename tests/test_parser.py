@@ -315,3 +315,17 @@ lp:
   resume { i8*, i32 } %l
 }"""
     assert [i.opcode for i in insts(text)] == ["invoke", "ret", "landingpad", "resume"]
+
+
+def test_returning_a_pointer_to_a_void_function() -> None:
+    text = """
+define void (i32)* @f(void (i32)* %p) {
+  ret void (i32)* %p
+}
+define void @g() {
+  ret void
+}"""
+    module = parse_ir(text)
+    ret, ret_void = module.instructions()
+    assert ret.operands[0].kind == K.ARGUMENT and ret.operands[0].type.text == "void (i32)*"
+    assert ret_void.operands == []

@@ -322,10 +322,10 @@ def _callbr(cur: Cursor) -> Parts:
 
 
 def _ret(cur: Cursor) -> Parts:
-    if cur.peek() == "void":
-        cur.i += 1
+    ty = cur.type()  # a full type: ``ret void (i8*)* %f`` returns a function pointer
+    if ty.kind == T.VOID:
         return Parts(None, [])
-    return Parts(None, [cur.typed_value()])
+    return Parts(None, [cur.value(ty)])
 
 
 def _br(cur: Cursor) -> Parts:
