@@ -120,17 +120,19 @@ class MaskedLMHead(nn.Module):
 # --- graph ----------------------------------------------------------------------------------
 
 
-def gcn_propagate(x: Tensor, src: Tensor, dst: Tensor) -> Tensor:
+def gcn_propagate(x: Tensor, src: Tensor, dst: Tensor, weight: Tensor | None = None) -> Tensor:
     """GCN aggregation ``D^-1/2 (A + I) D^-1/2 x`` with ``index_add`` (degree = in-degree + 1).
 
-    Edges must not contain self-loops (``graph_tensors`` drops them): the identity is added here
-    once per node, which is what torch-geometric's ``GCNConv`` does with existing loops too.
+    ``weight`` (0/1 per edge) selects a sub-graph without data-dependent shapes, so the export has
+    none either. Edges must not contain self-loops (``graph_inputs`` drops them): the identity is
+    added here once per node, which is what torch-geometric's ``GCNConv`` does with existing loops.
     """
     n = x.shape[0]
-    ones = torch.ones_like(dst, dtype=x.dtype)
-    degree = torch.ones(n, dtype=x.dtype, device=x.device).index_add(0, dst, ones)
+    if weight is None:
+        weight = torch.ones_like(dst, dtype=x.dtype)
+    degree = torch.ones(n, dtype=x.dtype, device=x.device).index_add(0, dst, weight)
     inv_sqrt = degree.rsqrt()
-    norm = (inv_sqrt[src] * inv_sqrt[dst]).unsqueeze(-1)
+    norm = (weight * inv_sqrt[src] * inv_sqrt[dst]).unsqueeze(-1)
     return (x * (inv_sqrt * inv_sqrt).unsqueeze(-1)).index_add(0, dst, x[src] * norm)
 
 
@@ -144,10 +146,10 @@ class FlowGCNLayer(nn.Module):
         self.norm = nn.LayerNorm(d)
         self.drop = nn.Dropout(dropout)
 
-    def forward(self, h: Tensor, edges: list[tuple[Tensor, Tensor]]) -> Tensor:
+    def forward(self, h: Tensor, src: Tensor, dst: Tensor, flow_weights: list[Tensor]) -> Tensor:
         out = self.bias
-        for weight, (src, dst) in zip(self.weights, edges):
-            out = out + gcn_propagate(weight(h), src, dst)
+        for linear, weight in zip(self.weights, flow_weights):
+            out = out + gcn_propagate(linear(h), src, dst, weight)
         return self.norm(h + self.drop(F.gelu(out)))
 
 
@@ -178,13 +180,12 @@ class GraphEncoder(nn.Module):
 
     def latents(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
         h = self.node_features(node_tokens, token_node, node_type)
-        edges = []
-        for flow in range(N_FLOWS):
-            keep = edge_flow.eq(flow)
-            src, dst = edge_src[keep], edge_dst[keep]
-            edges.append((torch.cat([src, dst]), torch.cat([dst, src])))  # both directions
+        src = torch.cat([edge_src, edge_dst])  # every edge in both directions
+        dst = torch.cat([edge_dst, edge_src])
+        flow = torch.cat([edge_flow, edge_flow])
+        flow_weights = [flow.eq(f).to(h.dtype) for f in range(N_FLOWS)]
         for layer in self.layers:
-            h = layer(h, edges)
+            h = layer(h, src, dst, flow_weights)
         return h
 
     def forward(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:

@@ -38,3 +38,12 @@ def test_shapes_and_sizes() -> None:
     assert model.embedding_size == 64
     assert 5e6 < count_parameters(MIREncoder(config("small", 8000))) < 8e6
     assert 20e6 < count_parameters(MIREncoder(config("paper", 8000))) < 40e6
+
+
+def test_edge_weights_select_a_subgraph() -> None:
+    torch.manual_seed(1)
+    x = torch.randn(10, 4)
+    src, dst = torch.tensor([0, 1, 2, 3, 4, 5]), torch.tensor([1, 2, 3, 4, 5, 6])
+    weight = torch.tensor([1.0, 0.0, 1.0, 0.0, 1.0, 1.0])
+    keep = weight.bool()
+    assert torch.allclose(gcn_propagate(x, src, dst, weight), gcn_propagate(x, src[keep], dst[keep]), atol=1e-6)
