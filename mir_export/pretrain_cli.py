@@ -1,4 +1,4 @@
-"""``mir-export pretrain prepare|train|evaluate``: from a corpus to a pre-trained checkpoint."""
+"""``mir-export pretrain prepare|train|evaluate`` and ``mir-export export``: corpus to runtime files."""
 from __future__ import annotations
 
 import argparse
@@ -27,6 +27,20 @@ def add_commands(sub) -> None:
     evaluate = cmds.add_parser("evaluate", help="held-out figures of a run's checkpoint")
     evaluate.add_argument("--data", type=Path, required=True)
     evaluate.add_argument("--run", type=Path, required=True)
+    export = sub.add_parser("export", help="a run's checkpoint to the runtime's ONNX files and manifest")
+    export.add_argument("--run", type=Path, required=True, help="run directory (checkpoint.pt, pretrain-result.json)")
+    export.add_argument("--data", type=Path, required=True, help="the directory holding tokenizer.json")
+    export.add_argument("--out", type=Path, default=Path("artifacts"))
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from mir_export.export import export
+
+    result = args.run / "pretrain-result.json"
+    extra = {"pretraining": json.loads(result.read_text())} if result.exists() else {}
+    manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra)
+    print(json.dumps(manifest["files"], indent=2))
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:

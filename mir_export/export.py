@@ -1,0 +1,112 @@
+"""A pre-trained checkpoint to the runtime's files: tokenizer, ONNX encoders, manifest.
+
+Each branch is exported on its own with ``torch.onnx.export(..., dynamo=True)`` at a pinned
+opset, as one self-contained file (no external data): the statement encoder (token ids
+``[N, L]`` to statement vectors ``[N, d]``), an int8 dynamically quantized copy of it, and the
+graph encoder (``mir_runtime.features.GraphInputs`` to the graph vector ``[d]``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import warnings
+from pathlib import Path
+
+import torch
+from torch import Tensor, nn
+
+from mir_export.model import MIREncoder, ModelConfig
+
+OPSET = 18
+FORMAT_VERSION = 1
+STATEMENT_ENCODER = "statement_encoder.onnx"
+STATEMENT_ENCODER_INT8 = "statement_encoder.int8.onnx"
+GRAPH_ENCODER = "graph_encoder.onnx"
+GRAPH_INPUTS = ("node_tokens", "token_node", "node_type", "edge_src", "edge_dst", "edge_flow")
+
+
+class _Statements(nn.Module):
+    def __init__(self, model: MIREncoder) -> None:
+        super().__init__()
+        self.encoder = model.text
+
+    def forward(self, ids: Tensor) -> Tensor:
+        return self.encoder(ids)
+
+
+class _Graph(nn.Module):
+    def __init__(self, model: MIREncoder) -> None:
+        super().__init__()
+        self.encoder = model.graph  # not "graph": that name belongs to the exported FX module
+
+    def forward(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
+        return self.encoder(node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow)
+
+
+def load_checkpoint(path: Path) -> MIREncoder:
+    saved = torch.load(path, weights_only=False, map_location="cpu")
+    model = MIREncoder(ModelConfig(**saved["model_config"]))
+    model.load_state_dict(saved["model"])
+    return model.eval()
+
+
+def export_statement_encoder(model: MIREncoder, path: Path) -> None:
+    ids = torch.randint(5, model.cfg.vocab_size, (4, 9))
+    n = torch.export.Dim("statements", min=1)
+    length = torch.export.Dim("tokens", min=2, max=model.cfg.max_tokens)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            _Statements(model).eval(), (ids,), str(path), dynamo=True, opset_version=OPSET,
+            input_names=["ids"], output_names=["statement_vectors"],
+            dynamic_shapes=({0: n, 1: length},), external_data=False, verbose=False,
+        )
+
+
+def export_graph_encoder(model: MIREncoder, path: Path) -> None:
+    nodes, tokens, edges = 12, 30, 20
+    example = (
+        torch.randint(5, model.cfg.vocab_size, (tokens,)), torch.randint(0, nodes, (tokens,)).sort().values,
+        torch.randint(0, 3, (nodes,)), torch.randint(0, nodes, (edges,)), torch.randint(0, nodes, (edges,)),
+        torch.randint(0, 3, (edges,)),
+    )
+    t, n, e = torch.export.Dim("tokens", min=1), torch.export.Dim("nodes", min=1), torch.export.Dim("edges", min=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            _Graph(model).eval(), example, str(path), dynamo=True, opset_version=OPSET,
+            input_names=list(GRAPH_INPUTS), output_names=["graph_vector"],
+            dynamic_shapes=({0: t}, {0: t}, {0: n}, {0: e}, {0: e}, {0: e}), external_data=False, verbose=False,
+        )
+
+
+def quantize_int8(source: Path, target: Path) -> None:
+    """Dynamic int8 quantization of the matrix multiplications (weights int8, activations on the fly)."""
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    quantize_dynamic(str(source), str(target), weight_type=QuantType.QInt8)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = None) -> dict:
+    """Write the runtime's files for ``checkpoint`` into ``out`` and return the manifest."""
+    out.mkdir(parents=True, exist_ok=True)
+    model = load_checkpoint(checkpoint)
+    (out / "tokenizer.json").write_bytes(tokenizer.read_bytes())
+    export_statement_encoder(model, out / STATEMENT_ENCODER)
+    quantize_int8(out / STATEMENT_ENCODER, out / STATEMENT_ENCODER_INT8)
+    export_graph_encoder(model, out / GRAPH_ENCODER)
+    files = ["tokenizer.json", STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, GRAPH_ENCODER]
+    manifest = {
+        "format_version": FORMAT_VERSION,
+        "model": model.cfg.to_dict(),
+        "embedding_size": model.embedding_size,
+        "opset": OPSET,
+        "files": {name: {"sha256": sha256(out / name), "bytes": (out / name).stat().st_size} for name in files},
+        **(extra or {}),
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest

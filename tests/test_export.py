@@ -1,0 +1,70 @@
+"""Exported ONNX encoders equal the torch model on shapes never seen at export time."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+import torch
+
+from mir_export.export import GRAPH_ENCODER, GRAPH_INPUTS, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, export, sha256
+from mir_export.model import MIREncoder, config
+from mir_export.tokenizer import train_tokenizer
+
+ort = pytest.importorskip("onnxruntime")
+
+
+def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return (a * b).sum(-1) / (np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1))
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    out = tmp_path_factory.mktemp("export")
+    tokenizer = train_tokenizer(["%1 = add i32 %0, 1", "ret i32 %1"] * 10, vocab_size=100, min_frequency=1)
+    tokenizer.save(str(out / "tok.json"))
+    torch.manual_seed(0)
+    model = MIREncoder(config("small", 600)).eval()
+    torch.save({"model": model.state_dict(), "model_config": model.cfg.to_dict()}, out / "checkpoint.pt")
+    manifest = export(out / "checkpoint.pt", out / "tok.json", out / "artifacts", {"note": "test"})
+    return model, out / "artifacts", manifest
+
+
+def session(path):
+    return ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+
+
+@pytest.mark.parametrize("shape", [(1, 2), (1, 64), (37, 23), (300, 5)])
+def test_statement_encoder(exported, shape) -> None:
+    model, out, _ = exported
+    rng = np.random.default_rng(shape[0])
+    ids = rng.integers(5, 600, size=shape)
+    ids[:, 0], ids[:, -1] = 2, 3
+    ids[0, shape[1] // 2 + 1 :] = 0  # padding in one row
+    expected = model.text(torch.from_numpy(ids)).detach().numpy()
+    fp32 = session(out / STATEMENT_ENCODER).run(None, {"ids": ids})[0]
+    int8 = session(out / STATEMENT_ENCODER_INT8).run(None, {"ids": ids})[0]
+    assert cosine(fp32, expected).min() >= 0.9999
+    assert cosine(int8, expected).min() >= 0.99
+
+
+@pytest.mark.parametrize("nodes,tokens,edges", [(1, 3, 0), (5000, 20000, 9000), (7, 7, 30)])
+def test_graph_encoder(exported, nodes, tokens, edges) -> None:
+    model, out, _ = exported
+    rng = np.random.default_rng(nodes)
+    inputs = [
+        rng.integers(5, 600, tokens), np.sort(rng.integers(0, nodes, tokens)), rng.integers(0, 3, nodes),
+        rng.integers(0, nodes, edges), rng.integers(0, nodes, edges), rng.integers(0, 3, edges),
+    ]
+    expected = model.graph(*[torch.from_numpy(x) for x in inputs]).detach().numpy()
+    got = session(out / GRAPH_ENCODER).run(None, dict(zip(GRAPH_INPUTS, inputs)))[0]
+    assert cosine(got, expected) >= 0.9999
+
+
+def test_manifest(exported) -> None:
+    _, out, manifest = exported
+    assert json.loads((out / "manifest.json").read_text()) == manifest
+    assert manifest["opset"] == 18 and manifest["embedding_size"] == 512 and manifest["note"] == "test"
+    for name, entry in manifest["files"].items():
+        assert entry["sha256"] == sha256(out / name)
+    assert (out / STATEMENT_ENCODER_INT8).stat().st_size < 0.5 * (out / STATEMENT_ENCODER).stat().st_size
