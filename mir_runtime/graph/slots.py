@@ -46,13 +46,13 @@ def function_renumbering(module: Module, fn: Function, base: dict[str, int]) -> 
     return {old: new for old, new in mapping.items() if old != new}
 
 
-def renumber(text: str, mapping: dict[str, str]) -> str:
-    """``text`` with its attribute-group references renumbered (strings left alone)."""
-    if not mapping or "#" not in text:
+def renumber(text: str, mapping: dict[str, str], pattern: re.Pattern = _GROUP) -> str:
+    """``text`` with references matching ``pattern`` (``#N`` by default) mapped, strings left alone."""
+    if not mapping or pattern.pattern[0] not in text:
         return text
     parts = re.split(r'("[^"]*")', text)
     for k in range(0, len(parts), 2):
-        parts[k] = _GROUP.sub(lambda m: mapping.get(m.group(0), m.group(0)), parts[k])
+        parts[k] = pattern.sub(lambda m: mapping.get(m.group(0), m.group(0)), parts[k])
     return "".join(parts)
 
 
@@ -143,12 +143,7 @@ class MetadataSlots:
 
 
 def renumber_metadata(text: str, mapping: dict[str, str]) -> str:
-    if not mapping or "!" not in text:
-        return text
-    parts = re.split(r'("[^"]*")', text)
-    for k in range(0, len(parts), 2):
-        parts[k] = _NODE_REF.sub(lambda m: mapping.get(m.group(0), m.group(0)), parts[k])
-    return "".join(parts)
+    return renumber(text, mapping, _NODE_REF)
 
 
 def references_metadata_node(text: str) -> bool:
