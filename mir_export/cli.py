@@ -26,6 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     stats = corpus_sub.add_parser("stats", help="modules, functions and statements, by source and language")
     stats.add_argument("corpus", type=Path, help="corpus directory or a corpus-manifest.json")
+
+    from mir_export.pretrain_cli import add_commands as add_pretrain_commands
+
+    add_pretrain_commands(sub)
     return parser
 
 
@@ -52,6 +56,14 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "corpus":
         return _corpus(args)
+    if args.command == "pretrain":
+        from mir_export.pretrain_cli import run
+
+        return run(args)
+    if args.command == "export":
+        from mir_export.pretrain_cli import run_export
+
+        return run_export(args)
     return 0
 
 

@@ -31,14 +31,14 @@ PACKAGE_CAP = 0.15  # no package may give more than this share of training funct
 
 
 def corpus_modules(corpus: Path) -> list[Path]:
-    """The corpus's modules: those its ``corpus-manifest.json`` lists, else every ``ir/**/*.ll``."""
+    """The corpus's modules: those its ``corpus-manifest.json`` lists (paths below ``ir/``), else
+    every ``ir/**/*.ll``."""
+    root = corpus / "ir" if (corpus / "ir").is_dir() else corpus
     manifest = corpus / "corpus-manifest.json"
     if manifest.exists():
         data = json.loads(manifest.read_text())
-        paths = [corpus / m["path"] for p in data.get("packages", []) for m in p.get("module_list", [])]
-        if paths:
-            return sorted(paths)
-    root = corpus / "ir" if (corpus / "ir").is_dir() else corpus
+        column = data["module_columns"].index("path")
+        return sorted(root / row[column] for row in data["module_rows"])
     return sorted(root.rglob("*.ll"))
 
 

@@ -23,6 +23,7 @@ SAMPLE = Path(__file__).parent / "data" / "corpus_sample"
 
 def test_split_args_strips_output_and_dependency_flags():
     args = ["-DHAVE_CONFIG_H", "-I", "inc", "-Isrc", "-g", "-O3", "-fopenmp", "-MD", "-MP", "-MF", ".deps/a.Tpo",
+            "-Wp,-MD,.a.o.d",
             "-MT", "a.o", "-c", "src/a.c", "-o", "obj/a.o", "-Werror", "-Wall"]
     flags, sources, output = wrapper.split_args(args)
     assert sources == ["src/a.c"] and output == "obj/a.o"

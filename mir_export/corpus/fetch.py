@@ -58,8 +58,11 @@ def _unpack(archive: Path, dest: Path) -> Path:
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     with tarfile.open(archive) as tar:
-        tar.extractall(dest, filter="tar") if hasattr(tarfile, "data_filter") else tar.extractall(dest)
-    entries = [p for p in dest.iterdir()]
+        if hasattr(tarfile, "tar_filter"):  # Python >= 3.11.4 / 3.12: refuse absolute and ../ paths
+            tar.extractall(dest, filter="tar")
+        else:
+            tar.extractall(dest)
+    entries = list(dest.iterdir())
     return entries[0] if len(entries) == 1 and entries[0].is_dir() else dest
 
 

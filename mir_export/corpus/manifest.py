@@ -201,6 +201,7 @@ def write_manifest(out: Path, records: list[dict], jobs: int = 2, max_share: flo
     manifest = {
         "recipe": "mir-export corpus build --out DIR --jobs N (mir_export/corpus)",
         **{k: totals.get(k, 0) for k in COUNTS},
+        "modules_with_unique_functions": sum(r["unique_functions"] > 0 for r in rows),
         "openmp_modules": sum(r["openmp"] for r in rows),
         "opencl_modules": sum(r["language"] == "opencl" for r in rows),
         "packages": packages,

@@ -52,6 +52,15 @@ PACKAGES: tuple[Package, ...] = (
     Package("gsl", "debian", "2.7.1+dfsg-5+deb12u1", "GPL-3.0+", **_autotools(tags=("hpc",))),
     Package("fftw3", "debian", "3.3.10-1", "GPL-2.0+",
             **_autotools("--enable-openmp", "--enable-threads", tags=("hpc", "openmp"))),
+    Package("hashcat", "debian", "6.2.6+ds1-1", "MIT",
+            (f"{MAKE} SHARED=0 USE_SYSTEM_ZLIB=1 USE_SYSTEM_OPENCL=1 USE_SYSTEM_XXHASH=1", "opencl-kernels"),
+            tags=("opencl",)),
+    Package("pycryptodome", "pypi", "3.20.0", "BSD-2-Clause AND public-domain", **_pypi()),
+    Package("brotli", "pypi", "1.1.0", "MIT", **_pypi()),
+    Package("zstandard", "pypi", "0.22.0", "BSD-3-Clause", **_pypi()),
+    Package("graphicsmagick", "debian", "1.4+really1.3.40-4+deb12u1", "MIT-like (GraphicsMagick)",
+            **_autotools("--enable-openmp", "--disable-shared", "--without-x", "--without-perl",
+                         "--without-magick-plus-plus", tags=("openmp",))),
     Package("busybox", "debian", "1:1.35.0-4+deb12u1", "GPL-2.0",
             ("make defconfig HOSTCC=clang-14", f"{MAKE} HOSTCC=clang-14")),
     Package("coreutils", "debian", "9.1-1", "GPL-3.0+",
@@ -60,14 +69,9 @@ PACKAGES: tuple[Package, ...] = (
             ("CC=clang-14 ./Configure linux-x86_64 no-asm no-tests", f"{MAKE} build_libs build_programs")),
     Package("postgresql-15", "debian", "15.18-0+deb12u1", "PostgreSQL",
             (f"{CONFIGURE} --without-readline --without-icu --without-zlib", MAKE)),
-    Package("hashcat", "debian", "6.2.6+ds1-1", "MIT",
-            (f"{MAKE} SHARED=0 USE_SYSTEM_ZLIB=1 USE_SYSTEM_OPENCL=1 USE_SYSTEM_XXHASH=1", "opencl-kernels"), tags=("opencl",)),
     Package("openblas", "debian", "0.3.21+ds-4", "BSD-3-Clause",
             (f"{MAKE} USE_OPENMP=1 NOFORTRAN=1 NO_LAPACK=1 TARGET=HASWELL DYNAMIC_ARCH=0 NO_SHARED=1 "
              "HOSTCC=clang-14 libs",), tags=("hpc", "openmp")),
-    Package("pycryptodome", "pypi", "3.20.0", "BSD-2-Clause AND public-domain", **_pypi()),
-    Package("brotli", "pypi", "1.1.0", "MIT", **_pypi()),
-    Package("zstandard", "pypi", "0.22.0", "BSD-3-Clause", **_pypi()),
 )
 
 # Packages apt must provide before building (build tools, headers the configures look for).

@@ -28,7 +28,7 @@ _DROP_WITH_VALUE = {"-o", "-MF", "-MT", "-MQ"}
 # and warnings-as-errors (IR emission must not fail where the real compile passed).
 _DROP = {"-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG", "-pipe", "-Werror", "-save-temps"}
 _DROP_PREFIX = ("-O", "-g", "-Werror=", "-Wl,", "-l", "-L", "-fdebug-prefix-map", "-ffile-prefix-map",
-                "-flto", "-fprofile", "-Wa,", "-pie", "-rdynamic", "-shared", "-static", "-fuse-ld")
+                "-flto", "-fprofile", "-Wa,", "-Wp,-M", "-pie", "-rdynamic", "-shared", "-static", "-fuse-ld")
 
 
 def source_language(path: str) -> str | None:
