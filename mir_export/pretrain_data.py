@@ -109,6 +109,7 @@ def choose_vocab(results: dict[int, dict]) -> int:
 
 
 _TOKENIZER = None
+_SEEN: set[str] = set()  # function keys this worker has featurized already
 
 
 def _init_worker(tokenizer_path: str) -> None:
@@ -118,7 +119,7 @@ def _init_worker(tokenizer_path: str) -> None:
 
 def _featurize(path: Path) -> tuple[str, list[Sample] | str]:
     try:
-        return str(path), module_samples(read_ir(path), _TOKENIZER)
+        return str(path), module_samples(read_ir(path), _TOKENIZER, _SEEN)
     except IRParseError as exc:
         return str(path), str(exc)
 

@@ -64,8 +64,12 @@ def function_module(module: Module, fn: Function) -> Module:
     return replace(module, functions=[fn] + stubs)
 
 
-def module_samples(module: Module, tokenizer) -> list[Sample]:
-    """A sample per defined function of ``module`` that fits the size limits."""
+def module_samples(module: Module, tokenizer, seen: set[str] | None = None) -> list[Sample]:
+    """A sample per defined function of ``module`` that fits the size limits.
+
+    Functions whose key is in ``seen`` are skipped (and new keys added): featurizing is the
+    expensive part, and corpora repeat functions many times over.
+    """
     samples = []
     for fn in module.functions:
         if fn.is_declaration:
@@ -74,6 +78,11 @@ def module_samples(module: Module, tokenizer) -> list[Sample]:
         if len(instructions) < MIN_INSTRUCTIONS:
             continue
         statements = instruction_statements(instructions)
+        key = function_key(statements)
+        if seen is not None:
+            if key in seen:
+                continue
+            seen.add(key)
         graph = build_graph(function_module(module, fn))
         if graph.num_nodes > MAX_NODES:
             continue
@@ -81,7 +90,7 @@ def module_samples(module: Module, tokenizer) -> list[Sample]:
         inputs = graph_inputs(graph, tokenizer, ids)
         samples.append(
             Sample(
-                key=function_key(statements),
+                key=key,
                 statements=[np.asarray(s, dtype=np.int32) for s in ids],
                 node_tokens=inputs.node_tokens.astype(np.int32),
                 node_lengths=np.bincount(inputs.token_node, minlength=inputs.num_nodes).astype(np.int16),
