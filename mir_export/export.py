@@ -7,7 +7,6 @@ graph encoder (``mir_runtime.features.GraphInputs`` to the graph vector ``[d]``)
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import warnings
 from pathlib import Path
@@ -15,14 +14,15 @@ from pathlib import Path
 import torch
 from torch import Tensor, nn
 
-from mir_export.model import MIREncoder, ModelConfig
+from mir_export.model import MIREncoder, load_checkpoint
+from mir_runtime.encoder import file_sha256
+from mir_runtime.features import GRAPH_INPUTS
 
 OPSET = 18
 FORMAT_VERSION = 1
 STATEMENT_ENCODER = "statement_encoder.onnx"
 STATEMENT_ENCODER_INT8 = "statement_encoder.int8.onnx"
 GRAPH_ENCODER = "graph_encoder.onnx"
-GRAPH_INPUTS = ("node_tokens", "token_node", "node_type", "edge_src", "edge_dst", "edge_flow")
 
 
 class _Statements(nn.Module):
@@ -41,13 +41,6 @@ class _Graph(nn.Module):
 
     def forward(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
         return self.encoder(node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow)
-
-
-def load_checkpoint(path: Path) -> MIREncoder:
-    saved = torch.load(path, weights_only=False, map_location="cpu")
-    model = MIREncoder(ModelConfig(**saved["model_config"]))
-    model.load_state_dict(saved["model"])
-    return model.eval()
 
 
 def export_statement_encoder(model: MIREncoder, path: Path) -> None:
@@ -87,10 +80,6 @@ def quantize_int8(source: Path, target: Path) -> None:
     quantize_dynamic(str(source), str(target), weight_type=QuantType.QInt8)
 
 
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = None) -> dict:
     """Write the runtime's files for ``checkpoint`` into ``out`` and return the manifest."""
     out.mkdir(parents=True, exist_ok=True)
@@ -105,7 +94,7 @@ def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = No
         "model": model.cfg.to_dict(),
         "embedding_size": model.embedding_size,
         "opset": OPSET,
-        "files": {name: {"sha256": sha256(out / name), "bytes": (out / name).stat().st_size} for name in files},
+        "files": {name: {"sha256": file_sha256(out / name), "bytes": (out / name).stat().st_size} for name in files},
         **(extra or {}),
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")

@@ -153,6 +153,14 @@ class FlowGCNLayer(nn.Module):
         return self.norm(h + self.drop(F.gelu(out)))
 
 
+def segment_mean(x: Tensor, segment: Tensor, count: int) -> Tensor:
+    sums = torch.zeros(count, x.shape[-1], dtype=x.dtype, device=x.device).index_add(0, segment, x)
+    sizes = torch.zeros(count, dtype=x.dtype, device=x.device).index_add(
+        0, segment, torch.ones_like(segment, dtype=x.dtype)
+    )
+    return sums / sizes.clamp(min=1.0).unsqueeze(-1)
+
+
 class GraphEncoder(nn.Module):
     """ProGraML graph to node latents and a pooled graph vector.
 
@@ -169,14 +177,8 @@ class GraphEncoder(nn.Module):
         self.layers = nn.ModuleList(FlowGCNLayer(cfg.d_model, cfg.dropout) for _ in range(cfg.graph_layers))
 
     def node_features(self, node_tokens: Tensor, token_node: Tensor, node_type: Tensor) -> Tensor:
-        n = node_type.shape[0]
-        d = self.tokens.embedding_dim
-        emb = self.tokens(node_tokens)
-        sums = torch.zeros(n, d, dtype=emb.dtype, device=emb.device).index_add(0, token_node, emb)
-        counts = torch.zeros(n, dtype=emb.dtype, device=emb.device).index_add(
-            0, token_node, torch.ones_like(token_node, dtype=emb.dtype)
-        )
-        return self.inp(sums / counts.clamp(min=1.0).unsqueeze(-1) + self.types(node_type))
+        mean = segment_mean(self.tokens(node_tokens), token_node, node_type.shape[0])
+        return self.inp(mean + self.types(node_type))
 
     def latents(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
         h = self.node_features(node_tokens, token_node, node_type)
@@ -191,14 +193,6 @@ class GraphEncoder(nn.Module):
     def forward(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
         """The mean of the node latents of one graph: ``[d]``."""
         return self.latents(node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow).mean(0)
-
-
-def segment_mean(x: Tensor, segment: Tensor, count: int) -> Tensor:
-    sums = torch.zeros(count, x.shape[-1], dtype=x.dtype, device=x.device).index_add(0, segment, x)
-    sizes = torch.zeros(count, dtype=x.dtype, device=x.device).index_add(
-        0, segment, torch.ones_like(segment, dtype=x.dtype)
-    )
-    return sums / sizes.clamp(min=1.0).unsqueeze(-1)
 
 
 # --- the whole encoder with its pre-training heads --------------------------------------------
@@ -240,6 +234,14 @@ class MIREncoder(nn.Module):
 
     def match_logits(self, text: Tensor, graph: Tensor) -> Tensor:
         return self.match(torch.cat([text, graph, text * graph, (text - graph).abs()], -1)).squeeze(-1)
+
+
+def load_checkpoint(path) -> MIREncoder:
+    """The model of a pre-training checkpoint, in eval mode, on the CPU."""
+    saved = torch.load(path, weights_only=False, map_location="cpu")
+    model = MIREncoder(ModelConfig(**saved["model_config"]))
+    model.load_state_dict(saved["model"])
+    return model.eval()
 
 
 def count_parameters(module: nn.Module) -> int:

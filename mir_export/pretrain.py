@@ -155,7 +155,8 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
     if "mlm" in tasks or "match" in tasks:
         inputs, labels = mask_tokens(batch.ids, model.cfg.vocab_size, generator)
         vectors, masked_states, masked_labels = [], [], []
-        for rows in length_chunks(batch.ids):  # pad each chunk only to its own longest statement
+        chunks = length_chunks(batch.ids)
+        for rows in chunks:  # pad each chunk only to its own longest statement
             length = int(batch.ids[rows[-1]].ne(0).sum())
             chunk, chunk_labels = inputs[rows, :length], labels[rows, :length]
             states = model.text.states(chunk)
@@ -163,7 +164,7 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
             chosen = chunk_labels.ne(-100)
             masked_states.append(states[chosen])
             masked_labels.append(chunk_labels[chosen])
-        order = torch.cat(length_chunks(batch.ids))
+        order = torch.cat(chunks)
         pooled = torch.empty(len(order), model.cfg.d_model).index_copy(0, order, torch.cat(vectors))
         if "mlm" in tasks:
             targets = torch.cat(masked_labels)

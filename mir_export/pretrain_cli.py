@@ -56,10 +56,11 @@ def run(args: argparse.Namespace) -> int:
     if args.pretrain_command == "evaluate":
         import torch
 
+        from mir_export.model import load_checkpoint
+
         saved = torch.load(args.run / "checkpoint.pt", weights_only=False)
         cfg = pretrain.TrainConfig(**saved["train_config"])
-        model = pretrain.MIREncoder(pretrain.ModelConfig(**saved["model_config"]))
-        model.load_state_dict(saved["model"])
+        model = load_checkpoint(args.run / "checkpoint.pt")
         print(json.dumps(pretrain.evaluate(model, evaluation, cfg, tuple(cfg.tasks)), indent=2))
         return 0
     cfg = pretrain.TrainConfig(

@@ -68,9 +68,8 @@ def _unique_statements(paths: list[Path], workers: int) -> list[str]:
     return list(seen)
 
 
-def build_tokenizer(corpus: Path, out: Path, workers: int, log=print) -> dict:
+def build_tokenizer(corpus: Path, modules: list[Path], out: Path, workers: int, log=print) -> dict:
     """Train candidate tokenizers, measure them on held-out statements, save the chosen one."""
-    modules = corpus_modules(corpus)
     train = [p for p in modules if not is_held_out(corpus, p)]
     held = [p for p in modules if is_held_out(corpus, p)]
     rng = random.Random(0)
@@ -124,9 +123,8 @@ def _featurize(path: Path) -> tuple[str, list[Sample] | str]:
         return str(path), str(exc)
 
 
-def build_shards(corpus: Path, out: Path, workers: int, log=print) -> dict:
-    """Featurize the corpus into ``train.pkl`` and ``eval.pkl`` under ``out``."""
-    modules = corpus_modules(corpus)
+def build_shards(corpus: Path, modules: list[Path], out: Path, workers: int, log=print) -> dict:
+    """Featurize ``modules`` of the corpus into ``train.pkl`` and ``eval.pkl`` under ``out``."""
     seen: set[str] = set()
     train: list[Sample] = []
     held: list[Sample] = []
@@ -206,8 +204,9 @@ def prepare(corpus: Path, out: Path, workers: int = os.cpu_count() or 2) -> dict
         with open(out / "prepare.log", "a") as f:
             f.write(message + "\n")
 
-    if not corpus_modules(corpus):
+    modules = corpus_modules(corpus)
+    if not modules:
         raise SystemExit(f"mir-export pretrain prepare: no .ll modules under {corpus}")
     if not (out / "tokenizer.json").exists():
-        build_tokenizer(corpus, out, workers, log)
-    return build_shards(corpus, out, workers, log)
+        build_tokenizer(corpus, modules, out, workers, log)
+    return build_shards(corpus, modules, out, workers, log)

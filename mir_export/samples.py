@@ -25,7 +25,7 @@ MIN_INSTRUCTIONS = 2
 class Sample:
     """A function as the encoder's inputs; arrays are compact and widened when batched."""
 
-    key: str  # sha1 of the function's statements
+    key: str  # function_key of the function's statements
     statements: list[np.ndarray]  # int32 token ids per statement
     node_tokens: np.ndarray  # int32
     node_lengths: np.ndarray  # int16 tokens per node
@@ -50,7 +50,8 @@ class Sample:
 
 
 def function_key(statements: list[str]) -> str:
-    return hashlib.sha1("\n".join(statements).encode()).hexdigest()
+    """A function's identity for deduplication: the hash of its statements (corpus manifest too)."""
+    return hashlib.sha256("\n".join(statements).encode()).hexdigest()[:32]
 
 
 def function_module(module: Module, fn: Function) -> Module:

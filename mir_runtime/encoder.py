@@ -18,17 +18,20 @@ from pathlib import Path
 import numpy as np
 
 from mir_runtime.backend import load_onnxruntime
-from mir_runtime.features import encode_statements, graph_inputs
+from mir_runtime.features import GRAPH_INPUTS, encode_statements, graph_inputs
 from mir_runtime.graph import build_graph
 from mir_runtime.ir.model import Module
 from mir_runtime.statements import statements
 
-GRAPH_INPUTS = ("node_tokens", "token_node", "node_type", "edge_src", "edge_dst", "edge_flow")
 CHUNK_ROWS = 64
 
 
 class ModelFileError(RuntimeError):
     """A model directory that is incomplete, corrupted, or not the one its manifest describes."""
+
+
+def file_sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def verify(directory: Path) -> dict:
@@ -44,7 +47,7 @@ def verify(directory: Path) -> dict:
         path = directory / name
         if not path.is_file():
             raise ModelFileError(f"{path}: missing (listed in manifest.json)")
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        digest = file_sha256(path)
         if digest != entry["sha256"]:
             raise ModelFileError(f"{path}: sha256 {digest[:12]}... does not match manifest.json ({entry['sha256'][:12]}...)")
     return manifest

@@ -7,7 +7,7 @@ of its ``full_text`` (``i32 %5``, ``i32 1``, a global's definition), each capped
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -30,6 +30,9 @@ class GraphInputs:
     @property
     def num_nodes(self) -> int:
         return len(self.node_type)
+
+
+GRAPH_INPUTS = tuple(f.name for f in fields(GraphInputs))  # the graph encoder's inputs, in order
 
 
 def encode_statements(tokenizer, statements: list[str]) -> list[list[int]]:

@@ -52,4 +52,4 @@ def instruction_statements(instructions: list[Instruction]) -> list[str]:
 
 def statements(module: Module) -> list[str]:
     """Every instruction's statement, in module order (graph node ``node_instruction`` indexes it)."""
-    return [statement(inst.text) for inst in module.instructions()]
+    return instruction_statements(list(module.instructions()))

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 import torch
 
-from mir_export.export import GRAPH_ENCODER, GRAPH_INPUTS, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, export, sha256
+from mir_export.export import GRAPH_ENCODER, GRAPH_INPUTS, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, export
 from mir_export.model import MIREncoder, config
+from mir_runtime.encoder import file_sha256
 from mir_export.tokenizer import train_tokenizer
 
 ort = pytest.importorskip("onnxruntime")
@@ -66,5 +67,5 @@ def test_manifest(exported) -> None:
     assert json.loads((out / "manifest.json").read_text()) == manifest
     assert manifest["opset"] == 18 and manifest["embedding_size"] == 512 and manifest["note"] == "test"
     for name, entry in manifest["files"].items():
-        assert entry["sha256"] == sha256(out / name)
+        assert entry["sha256"] == file_sha256(out / name)
     assert (out / STATEMENT_ENCODER_INT8).stat().st_size < 0.5 * (out / STATEMENT_ENCODER).stat().st_size

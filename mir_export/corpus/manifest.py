@@ -22,7 +22,8 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from mir_runtime import IRParseError, parse_ir
-from mir_runtime.statements import statement
+from mir_export.samples import function_key
+from mir_runtime.statements import instruction_statements
 
 MANIFEST = "corpus-manifest.json"
 LANGUAGES = {".c": "c", ".cl": "opencl", ".cu": "cuda", ".cc": "c++", ".cpp": "c++", ".cxx": "c++", ".C": "c++"}
@@ -45,8 +46,8 @@ def function_hashes(text: str, path: str) -> list[tuple[str, int]]:
     for fn in module.functions:
         if fn.is_declaration:
             continue
-        stmts = [statement(inst.text) for block in fn.blocks for inst in block.instructions]
-        out.append((hashlib.sha256("\n".join(stmts).encode()).hexdigest()[:32], len(stmts)))
+        stmts = instruction_statements([inst for block in fn.blocks for inst in block.instructions])
+        out.append((function_key(stmts), len(stmts)))
     return out
 
 
