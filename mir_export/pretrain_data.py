@@ -60,12 +60,17 @@ def _statements_of(path: Path) -> list[str]:
         return []
 
 
-def _unique_statements(paths: list[Path], workers: int) -> list[str]:
+def _corpus_statements(paths: list[Path], workers: int, unique: bool) -> list[str]:
+    """Statements of ``paths`` in order: each once (``unique``), or every occurrence."""
     seen: dict[str, None] = {}
+    every: list[str] = []
     with ProcessPoolExecutor(workers) as pool:
         for found in pool.map(_statements_of, paths, chunksize=8):
-            seen.update(dict.fromkeys(found))
-    return list(seen)
+            if unique:
+                seen.update(dict.fromkeys(found))
+            else:
+                every += found
+    return list(seen) if unique else every
 
 
 def build_tokenizer(corpus: Path, modules: list[Path], out: Path, workers: int, log=print) -> dict:
@@ -76,8 +81,10 @@ def build_tokenizer(corpus: Path, modules: list[Path], out: Path, workers: int, 
     train_sample = sorted(rng.sample(train, min(TOKENIZER_MODULES, len(train))))
     held_sample = sorted(rng.sample(held, min(TOKENIZER_MODULES // 5, len(held))))
     log(f"tokenizer: statements of {len(train_sample)} training and {len(held_sample)} held-out modules")
-    train_statements = _unique_statements(train_sample, workers)
-    held_statements = _unique_statements(held_sample, workers)
+    train_statements = _corpus_statements(train_sample, workers, unique=True)
+    # measured as statements occur (a model sees them so), not once each: unique statements
+    # over-represent the long tail
+    held_statements = _corpus_statements(held_sample, workers, unique=False)
     held_statements = random.Random(1).sample(held_statements, min(50_000, len(held_statements)))
     results = {}
     for size in VOCAB_CANDIDATES:

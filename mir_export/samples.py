@@ -78,7 +78,7 @@ def module_samples(module: Module, tokenizer, seen: set[str] | None = None) -> l
         instructions = [i for b in fn.blocks for i in b.instructions]
         if len(instructions) < MIN_INSTRUCTIONS:
             continue
-        statements = instruction_statements(instructions)
+        statements = instruction_statements(instructions, module.types)
         key = function_key(statements)
         if seen is not None:
             if key in seen:
@@ -88,7 +88,7 @@ def module_samples(module: Module, tokenizer, seen: set[str] | None = None) -> l
         if graph.num_nodes > MAX_NODES:
             continue
         ids = encode_statements(tokenizer, statements)
-        inputs = graph_inputs(graph, tokenizer, ids)
+        inputs = graph_inputs(graph, tokenizer, ids, module.types)
         samples.append(
             Sample(
                 key=key,

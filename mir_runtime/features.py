@@ -2,16 +2,18 @@
 
 Statements become token ids ``[CLS] statement [SEP]`` (at most 64). Graph nodes become token
 lists: an instruction node takes its statement's tokens, a variable or constant node the tokens
-of its ``full_text`` (``i32 %5``, ``i32 1``, a global's definition), each capped at
-``NODE_TOKENS``. Explicit self-loop edges are dropped: the GCN adds one identity per node.
+of its ``full_text`` (``i32 %5``, ``i32 1``, a global's definition) with local value names
+normalized as in statements (``i32 %ID``), each capped at ``NODE_TOKENS``. Explicit self-loop edges are dropped: the GCN adds one identity per node.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, fields
 
 import numpy as np
 
 from mir_runtime.graph.programl import INSTRUCTION, ProgramGraph
+from mir_runtime.statements import statement
 
 NODE_TOKENS = 32
 
@@ -40,12 +42,15 @@ def encode_statements(tokenizer, statements: list[str]) -> list[list[int]]:
     return [e.ids for e in tokenizer.encode_batch(statements)] if statements else []
 
 
-def graph_inputs(graph: ProgramGraph, tokenizer, statement_ids: list[list[int]]) -> GraphInputs:
-    """Graph encoder inputs; ``statement_ids[i]`` are the tokens of instruction ``i``."""
+def graph_inputs(
+    graph: ProgramGraph, tokenizer, statement_ids: list[list[int]], types: Collection[str] = ()
+) -> GraphInputs:
+    """Graph encoder inputs; ``statement_ids[i]`` are the tokens of instruction ``i``; ``types``:
+    the module's named types."""
     kinds = graph.node_type
     per_node: list[list[int]] = [[] for _ in range(graph.num_nodes)]
     others = [i for i in range(graph.num_nodes) if kinds[i] != INSTRUCTION or graph.node_instruction[i] < 0]
-    texts = [graph.node_full_text[i] or graph.node_text[i] for i in others]
+    texts = [statement(graph.node_full_text[i] or graph.node_text[i], types) for i in others]
     for i, encoding in zip(others, tokenizer.encode_batch(texts, add_special_tokens=False) if texts else []):
         per_node[i] = encoding.ids[:NODE_TOKENS]
     for i in np.flatnonzero(graph.node_instruction >= 0).tolist():

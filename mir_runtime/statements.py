@@ -8,27 +8,38 @@ would make identical code look different from one file to the next:
   the module's metadata table, plus debug locations;
 * call-site attribute-group references (``#3``): numbers into the module's attribute table;
 * comments (``; preds = ...``), and every run of whitespace (multi-line ``switch``, ``invoke``,
-  ``landingpad``) becomes one space.
+  ``landingpad``) becomes one space;
+* the names of local values (``%5``, ``%call.i``, ``%for.body``, arguments): each becomes
+  ``%ID``, as inst2vec does. They are numbering within one function (or clang's naming habits,
+  kept by some builds and discarded by others); the graph carries which value flows where, and a
+  masked-language model cannot learn them (before this, 19% of masked tokens were local names,
+  predicted 5% of the time). Named types (``%struct.S``) are not values and stay.
 
-Everything else stays: opcode, result name, types, operands and constants, flags (``nsw``,
+Everything else stays: opcode, types, operands and constants, flags (``nsw``,
 ``inbounds``, fast-math), alignment, calling convention, parameter attributes and callee names.
 Metadata *operands* of calls (``metadata !12`` in ``llvm.dbg.*``) stay, as they are operands.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from mir_runtime.ir.lexer import tokenize
 from mir_runtime.ir.model import Instruction, Module
 
+VALUE = "%ID"
 _WS = re.compile(r"\s+")
 _ATTACHMENT = re.compile(r"^![A-Za-z_.][-\w.]*$")
+_LOCAL = re.compile(r"%[-\w$.]+")
 
 
-def statement(text: str) -> str:
-    """The statement of one instruction's printed text."""
-    if "!" not in text and "#" not in text:
-        return _WS.sub(" ", text).strip() if ("\n" in text or "  " in text) else text.strip()
+def statement(text: str, types: Collection[str] = ()) -> str:
+    """The statement of one instruction's (or operand's) printed text; ``types``: the module's
+    named types, the local names that are not values."""
+    if "!" not in text and "#" not in text and '"' not in text:  # no token can hide a '%' or an attachment
+        if "\n" in text or "  " in text:
+            text = _WS.sub(" ", text)
+        return _LOCAL.sub(lambda m: m[0] if m[0] in types else VALUE, text.strip())
     toks = tokenize(text)
     out: list[str] = []
     depth = 0
@@ -42,14 +53,16 @@ def statement(text: str) -> str:
                 break  # metadata attachments only ever trail the instruction
             if tok[0] == "#" and tok[1:].isdigit():
                 continue
+        if tok[0] == "%" and tok not in types:
+            tok = VALUE
         out.append((" " if ws and out else "") + tok)
     return "".join(out)
 
 
-def instruction_statements(instructions: list[Instruction]) -> list[str]:
-    return [statement(inst.text) for inst in instructions]
+def instruction_statements(instructions: list[Instruction], types: Collection[str] = ()) -> list[str]:
+    return [statement(inst.text, types) for inst in instructions]
 
 
 def statements(module: Module) -> list[str]:
     """Every instruction's statement, in module order (graph node ``node_instruction`` indexes it)."""
-    return instruction_statements(list(module.instructions()))
+    return instruction_statements(list(module.instructions()), module.types)

@@ -24,27 +24,30 @@ loop:
   %i = phi i32 [ 0, %entry ], [ %next, %loop ]
   %a = getelementptr inbounds i32, i32* %p, i32 %i
   %v = load i32, i32* %a, align 4
-  %w = mul nsw i32 %v, {k}
+  %w = {op2} nsw i32 %v, {k}
   store i32 %w, i32* %a, align 4
   %next = add nuw nsw i32 %i, 1
   %done = icmp eq i32 %next, %n
   br i1 %done, label %exit, label %loop
 exit:
-  %r = call i32 @g{k}(i32 %n)
-  ret i32 %r
+  %wide = sext i32 %n to i64
+  %r = call i64 @g{k}(i64 %wide)
+  %narrow = trunc i64 %r to i32
+  ret i32 %narrow
 }}
-define i32 @g{k}(i32 %x) {{
-  %y = {op} i32 %x, {k}
-  %z = xor i32 %y, %x
-  ret i32 %z
+define i64 @g{k}(i64 %x) {{
+  %y = {op} i64 %x, {k}
+  %z = xor i64 %y, %x
+  ret i64 %z
 }}
 """
 OPS = ("add", "sub", "shl", "and", "or")
+WRAPPING = ("mul", "add", "sub")  # ops that take nsw, for the loop body
 
 
 @pytest.fixture(scope="module")
 def corpus():
-    modules = [parse_ir(TEMPLATE.format(k=k, op=OPS[k % len(OPS)]), f"m{k}.ll") for k in range(40)]
+    modules = [parse_ir(TEMPLATE.format(k=k, op=OPS[k % len(OPS)], op2=WRAPPING[k % len(WRAPPING)]), f"m{k}.ll") for k in range(40)]
     tokenizer = train_tokenizer([s for m in modules for s in statements(m)], vocab_size=200, min_frequency=1)
     samples = [s for m in modules for s in module_samples(m, tokenizer)]
     return samples, tokenizer.get_vocab_size()
@@ -69,7 +72,7 @@ def test_samples_are_functions(corpus) -> None:
     samples, _ = corpus
     assert len(samples) == 80 and len({s.key for s in samples}) == 80
     f0 = samples[0]
-    assert len(f0.statements) == 12 and f0.graph().num_nodes == f0.num_nodes
+    assert len(f0.statements) == 14 and f0.graph().num_nodes == f0.num_nodes
     assert set(np.unique(f0.edges[2])) == {0, 1, 2}
 
 
@@ -92,8 +95,10 @@ def test_roc_auc() -> None:
 @pytest.mark.parametrize("task", ["mlm", "gae", "match"])
 def test_each_task_learns(corpus, tmp_path, task) -> None:
     samples, vocab = corpus
-    steps, lr = (200, 1e-3) if task == "match" else (60, 3e-3)  # matching first sits on a plateau
-    cfg = TrainConfig(model="tiny", tasks=(task,), steps=steps, batch_size=8, warmup=5, lr=lr, eval_samples=64)
+    # matching alone, on a model this small, either learns or collapses to 0.5 (seen for other
+    # seeds and learning rates); a long warm-up keeps the encoders from collapsing early
+    steps, lr, warmup = (300, 1e-3, 100) if task == "match" else (60, 3e-3, 5)
+    cfg = TrainConfig(model="tiny", tasks=(task,), steps=steps, batch_size=8, warmup=warmup, lr=lr, eval_samples=64)
     torch.manual_seed(0)
     result = train(samples, samples, vocab, tmp_path, cfg)
     losses = [json.loads(line)["loss"] for line in open(tmp_path / "train-log.jsonl")]

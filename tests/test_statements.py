@@ -1,4 +1,5 @@
-"""Statements: what is removed (attachments, attribute groups, comments, extra space) and kept."""
+"""Statements: what is removed (attachments, attribute groups, comments, extra space), what is
+normalized (local value names) and what is kept."""
 from __future__ import annotations
 
 import pytest
@@ -10,24 +11,31 @@ from mir_runtime.statements import statement, statements
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("%19 = load i32, i32* %18, align 4, !tbaa !8", "%19 = load i32, i32* %18, align 4"),
-        ("%5 = tail call i64 @get_id(i32 0) #2", "%5 = tail call i64 @get_id(i32 0)"),
-        ("br i1 %48, label %49, label %38, !llvm.loop !20", "br i1 %48, label %49, label %38"),
-        ("%a = fadd fast float %x, %y, !fpmath !3, !dbg !DILocation(line: 1, scope: !4)", "%a = fadd fast float %x, %y"),
+        ("%19 = load i32, i32* %18, align 4, !tbaa !8", "%ID = load i32, i32* %ID, align 4"),
+        ("%5 = tail call i64 @get_id(i32 0) #2", "%ID = tail call i64 @get_id(i32 0)"),
+        ("br i1 %48, label %49, label %38, !llvm.loop !20", "br i1 %ID, label %ID, label %ID"),
+        ("%a = fadd fast float %x, %y, !fpmath !3, !dbg !DILocation(line: 1, scope: !4)", "%ID = fadd fast float %ID, %ID"),
         (
             "switch i32 %5, label %10 [\n    i32 0, label %6\n    i32 1, label %8\n  ]",
-            "switch i32 %5, label %10 [ i32 0, label %6 i32 1, label %8 ]",
+            "switch i32 %ID, label %ID [ i32 0, label %ID i32 1, label %ID ]",
         ),
         (
             "call void @llvm.dbg.value(metadata i32 %x, metadata !12, metadata !DIExpression()), !dbg !15",
-            "call void @llvm.dbg.value(metadata i32 %x, metadata !12, metadata !DIExpression())",
+            "call void @llvm.dbg.value(metadata i32 %ID, metadata !12, metadata !DIExpression())",
         ),
-        ('call void asm sideeffect "a  #1 ; b", "~{dirflag}"() #3', 'call void asm sideeffect "a  #1 ; b", "~{dirflag}"()'),
-        ("%p = getelementptr inbounds [4 x i8], [4 x i8]* @.str, i64 0, i64 0", "%p = getelementptr inbounds [4 x i8], [4 x i8]* @.str, i64 0, i64 0"),
+        ('call void asm sideeffect "a  #1 ; %b", "~{dirflag}"() #3', 'call void asm sideeffect "a  #1 ; %b", "~{dirflag}"()'),
+        ("%p = getelementptr inbounds [4 x i8], [4 x i8]* @.str, i64 0, i64 0", "%ID = getelementptr inbounds [4 x i8], [4 x i8]* @.str, i64 0, i64 0"),
+        ('%"a b" = load i8, i8* %call.i', "%ID = load i8, i8* %ID"),
     ],
 )
 def test_statement(text: str, expected: str) -> None:
     assert statement(text) == expected
+
+
+@pytest.mark.parametrize("text", ["%0 = getelementptr %struct.S, %struct.S* %p, i64 0", '%0 = load %"class.a b"*, %"class.a b"** %p'])
+def test_named_types_are_not_values(text: str) -> None:
+    kept = statement(text, types={"%struct.S", '%"class.a b"'})
+    assert kept in ("%ID = getelementptr %struct.S, %struct.S* %ID, i64 0", '%ID = load %"class.a b"*, %"class.a b"** %ID')
 
 
 def test_one_statement_per_instruction_in_order() -> None:
@@ -41,4 +49,4 @@ define void @g() {
   ret void
 }
 """
-    assert statements(parse_ir(text)) == ["%x = add nsw i32 %a, 1", "ret i32 %x", "ret void"]
+    assert statements(parse_ir(text)) == ["%ID = add nsw i32 %ID, 1", "ret i32 %ID", "ret void"]

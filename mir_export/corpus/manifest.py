@@ -46,7 +46,7 @@ def function_hashes(text: str, path: str) -> list[tuple[str, int]]:
     for fn in module.functions:
         if fn.is_declaration:
             continue
-        stmts = instruction_statements([inst for block in fn.blocks for inst in block.instructions])
+        stmts = instruction_statements([inst for block in fn.blocks for inst in block.instructions], module.types)
         out.append((function_key(stmts), len(stmts)))
     return out
 
