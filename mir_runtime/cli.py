@@ -1,4 +1,9 @@
-"""``mir-runtime``: the command line. Bad input is one line naming the file, and exit code 2."""
+"""``mir-runtime``: the command line. Bad input is one line naming the file, and exit code 2.
+
+``embed`` and ``predict`` load the model shipped in the package unless ``--model DIR`` (or
+``$MIR_MODEL``) names another; ``predict``'s task options (``--platform``, ``--transfer`` ...)
+come from that model's manifest, so a model with new tasks needs no new code here.
+"""
 from __future__ import annotations
 
 import argparse
@@ -10,6 +15,7 @@ from pathlib import Path
 from mir_runtime.errors import IRParseError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+OUTPUTS = (".npy", ".jsonl")
 
 
 def _graph(args: argparse.Namespace) -> int:
@@ -60,7 +66,138 @@ def _statements(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _load_model(args: argparse.Namespace):
+    from mir_runtime.model import Model
+
+    model = Model.load(args.model, device=args.device, precision=args.precision, threads=args.threads)
+    if args.device == "cuda" and "CUDAExecutionProvider" not in model.providers:
+        print(f"mir-runtime: CUDA requested but onnxruntime runs on {', '.join(model.providers)} "
+              "(is onnxruntime-gpu installed, with CUDA libraries it can load?)", file=sys.stderr)
+    return model
+
+
+def _embed(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from mir_runtime.ir import read_ir
+    from mir_runtime.progress import progress
+
+    out = Path(args.output) if args.output else None
+    if out is not None and out.suffix not in OUTPUTS:
+        print(f"{out}: output must end in .npy or .jsonl", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    model = _load_model(args)
+    rows: list = []
+    failed = 0
+    for path in progress(args.files, len(args.files), "embed"):
+        try:
+            rows.append((path, model.embed_module(read_ir(path))))
+        except IRParseError as exc:
+            print(exc, file=sys.stderr)
+            failed += 1
+    if out is not None and out.suffix == ".npy":
+        if failed:  # rows are positional: an array without the failed files would misalign
+            print(f"{out}: not written, {failed} of {len(args.files)} inputs failed", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        vectors = np.stack([v for _, v in rows]) if rows else np.zeros((0, model.embedding_size), np.float32)
+        np.save(out, vectors.astype(np.float32))
+        return EXIT_OK
+    stream = open(out, "w") if out is not None else sys.stdout
+    try:
+        for path, vector in rows:
+            stream.write(json.dumps({"file": path, "embedding": [round(float(x), 7) for x in vector]}) + "\n")
+    finally:
+        if out is not None:
+            stream.close()
+    return EXIT_BAD_INPUT if failed else EXIT_OK
+
+
+def _predict(args: argparse.Namespace) -> int:
+    model = _load_model(args)
+    spec = model.task(args.task)
+    choice = getattr(args, spec.selector, None)
+    inputs = {i.name: getattr(args, i.name, None) for i in spec.inputs}
+    prediction = model.predict(args.task, args.file, choice, **inputs)
+    if args.format == "text":
+        odds = ", ".join(f"{c} {p:.3f}" for c, p in prediction.probabilities.items())
+        print(f"{args.file}: {prediction.decision} ({args.task}, {spec.selector} {prediction.choice}; {odds})")
+    else:
+        print(json.dumps({"file": args.file, **prediction.to_dict(), "inputs": inputs}))
+    return EXIT_OK
+
+
+def _tasks(args: argparse.Namespace) -> int:
+    from mir_runtime.encoder import read_manifest
+    from mir_runtime.model import default_model_dir
+    from mir_runtime.tasks import tasks_of
+
+    found = tasks_of(read_manifest(Path(args.model) if args.model else default_model_dir()))
+    if args.format == "json":
+        print(json.dumps([t.summary() for t in found.values()], indent=2))
+        return EXIT_OK
+    for task in found.values():
+        print(f"{task.name}: {task.description}")
+        print(f"  decides: {', '.join(task.classes)}")
+        print(f"  --{task.selector} {{{','.join(task.heads)}}}  {task.selector_help}")
+        for spec in task.inputs:
+            print(f"  --{spec.name} N  {spec.help}")
+    return EXIT_OK
+
+
+def _info(args: argparse.Namespace) -> int:
+    from mir_runtime.encoder import verify
+    from mir_runtime.model import default_model_dir
+
+    directory = Path(args.model) if args.model else default_model_dir()
+    manifest = verify(directory)
+    model = _load_model(args)
+    info = {
+        "model": str(directory),
+        "name": manifest["model"].get("name"),
+        "embedding_size": model.embedding_size,
+        "files": {name: {"bytes": e.get("bytes"), "sha256": e["sha256"], "check": "ok"} for name, e in manifest["files"].items()},
+        "tasks": list(model.tasks),
+        "device": args.device,
+        "providers": model.providers,
+        "metrics": manifest.get("metrics", {}),
+    }
+    print(json.dumps(info, indent=2))
+    return EXIT_OK
+
+
+def _model_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", metavar="DIR", help="model directory (default: $MIR_MODEL, else the shipped model)")
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    parser.add_argument("--precision", choices=("int8", "fp32"), help="statement encoder (default: int8 on cpu, fp32 on cuda)")
+    parser.add_argument("--threads", type=int, metavar="N", help="onnxruntime threads (default: all cores)")
+
+
+def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """``--platform``, ``--transfer`` ...: the selectors and inputs of the model's tasks."""
+    from mir_runtime.encoder import ModelFileError, read_manifest
+    from mir_runtime.model import default_model_dir
+    from mir_runtime.tasks import tasks_of
+
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--model")
+    try:
+        known, _ = early.parse_known_args(argv)
+        found = tasks_of(read_manifest(Path(known.model) if known.model else default_model_dir()))
+    except (ModelFileError, KeyError):
+        return  # predict then reports the model problem itself
+    added: set[str] = set()
+    for task in found.values():
+        if task.selector not in added:
+            choices = sorted({c for t in found.values() if t.selector == task.selector for c in t.heads})
+            parser.add_argument(f"--{task.selector}", help=f"{task.selector_help} ({', '.join(choices)})")
+            added.add(task.selector)
+        for spec in task.inputs:
+            if spec.name not in added:
+                parser.add_argument(f"--{spec.name}", type=float, metavar="N", help=spec.help)
+                added.add(spec.name)
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mir-runtime", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     graph = sub.add_parser("graph", help="ProGraML program graph of each IR file, as JSON")
@@ -71,13 +208,43 @@ def build_parser() -> argparse.ArgumentParser:
     stmts = sub.add_parser("statements", help="the statements of an IR file, one per line")
     stmts.add_argument("file", metavar="FILE")
     stmts.set_defaults(run=_statements)
+    embed = sub.add_parser("embed", help="file embeddings of IR files")
+    embed.add_argument("files", nargs="+", metavar="FILE", help=".ll (or .bc) files")
+    embed.add_argument("-o", "--output", metavar="OUT", help="out.npy (float32 [files, size], input order) or "
+                       "out.jsonl (a line per file); default: JSON lines on stdout")
+    _model_options(embed)
+    embed.set_defaults(run=_embed)
+    predict = sub.add_parser("predict", help="a task's decision for an IR file, as JSON")
+    predict.add_argument("file", metavar="FILE")
+    predict.add_argument("--task", required=True, help="see 'mir-runtime tasks'")
+    predict.add_argument("--format", choices=("json", "text"), default="json")
+    _model_options(predict)
+    _task_options(predict, sys.argv[1:] if argv is None else argv)
+    predict.set_defaults(run=_predict)
+    tasks = sub.add_parser("tasks", help="what each task predicts and the inputs it needs")
+    tasks.add_argument("--model", metavar="DIR")
+    tasks.add_argument("--format", choices=("text", "json"), default="text")
+    tasks.set_defaults(run=_tasks)
+    info = sub.add_parser("info", help="the model: files (sha256 checked), tasks, providers, metrics")
+    _model_options(info)
+    info.set_defaults(run=_info)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    from mir_runtime.backend import BackendError
+    from mir_runtime.encoder import ModelFileError
+    from mir_runtime.tasks import TaskError
+
+    args = build_parser(argv).parse_args(argv)
     try:
         return args.run(args)
+    except (IRParseError, TaskError) as exc:
+        print(exc if isinstance(exc, IRParseError) else f"mir-runtime {args.command}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (ModelFileError, BackendError) as exc:
+        print(f"mir-runtime {args.command}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

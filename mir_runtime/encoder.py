@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from mir_runtime.backend import load_onnxruntime
-from mir_runtime.features import GRAPH_INPUTS, encode_statements, graph_inputs
+from mir_runtime.features import GRAPH_INPUTS, GraphInputs, encode_statements, graph_inputs
 from mir_runtime.graph import build_graph
 from mir_runtime.ir.model import Module
 from mir_runtime.statements import statements
@@ -34,23 +34,40 @@ def file_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def verify(directory: Path) -> dict:
-    """The manifest, after checking that every file it lists exists with its sha256."""
+def read_manifest(directory: Path) -> dict:
     manifest_path = directory / "manifest.json"
     if not manifest_path.is_file():
         raise ModelFileError(f"{manifest_path}: no manifest.json (not a mir model directory)")
     try:
-        manifest = json.loads(manifest_path.read_text())
+        return json.loads(manifest_path.read_text())
     except json.JSONDecodeError as exc:
         raise ModelFileError(f"{manifest_path}: unreadable manifest ({exc})") from None
-    for name, entry in manifest.get("files", {}).items():
-        path = directory / name
-        if not path.is_file():
-            raise ModelFileError(f"{path}: missing (listed in manifest.json)")
-        digest = file_sha256(path)
-        if digest != entry["sha256"]:
-            raise ModelFileError(f"{path}: sha256 {digest[:12]}... does not match manifest.json ({entry['sha256'][:12]}...)")
+
+
+def checked(directory: Path, manifest: dict, name: str) -> Path:
+    """``directory/name`` after checking it against the manifest's sha256."""
+    path = directory / name
+    entry = manifest.get("files", {}).get(name)
+    if entry is None:
+        raise ModelFileError(f"{path}: not listed in manifest.json")
+    if not path.is_file():
+        raise ModelFileError(f"{path}: missing (listed in manifest.json)")
+    digest = file_sha256(path)
+    if digest != entry["sha256"]:
+        raise ModelFileError(f"{path}: sha256 {digest[:12]}... does not match manifest.json ({entry['sha256'][:12]}...)")
+    return path
+
+
+def verify(directory: Path) -> dict:
+    """The manifest, after checking every file it lists (loading checks only the files it opens)."""
+    manifest = read_manifest(directory)
+    for name in manifest.get("files", {}):
+        checked(directory, manifest, name)
     return manifest
+
+
+def _session(directory: Path, manifest: dict, file: str, options, providers: list[str]):
+    return load_onnxruntime().InferenceSession(str(checked(directory, manifest, file)), options, providers=providers)
 
 
 @dataclass
@@ -60,6 +77,8 @@ class Encoder:
     statement_session: object
     graph_session: object
     directory: Path
+    session_options: object
+    requested_providers: list[str]
 
     @classmethod
     def load(cls, directory: str | os.PathLike, device: str = "cpu", precision: str | None = None,
@@ -68,7 +87,7 @@ class Encoder:
         from tokenizers import Tokenizer
 
         directory = Path(directory)
-        manifest = verify(directory)
+        manifest = read_manifest(directory)
         ort = load_onnxruntime()
         options = ort.SessionOptions()
         if threads:
@@ -83,16 +102,23 @@ class Encoder:
         name = {"int8": "statement_encoder.int8.onnx", "fp32": "statement_encoder.onnx"}.get(precision)
         if name is None:
             raise ValueError(f"unknown precision {precision!r} (int8, fp32)")
-        tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
+        tokenizer = Tokenizer.from_file(str(checked(directory, manifest, "tokenizer.json")))
         tokenizer.enable_truncation(max_length=manifest["model"]["max_tokens"])
         tokenizer.no_padding()
         return cls(
             manifest=manifest,
             tokenizer=tokenizer,
-            statement_session=ort.InferenceSession(str(directory / name), options, providers=providers),
-            graph_session=ort.InferenceSession(str(directory / "graph_encoder.onnx"), options, providers=providers),
+            statement_session=_session(directory, manifest, name, options, providers),
+            graph_session=_session(directory, manifest, "graph_encoder.onnx", options, providers),
             directory=directory,
+            session_options=options,
+            requested_providers=providers,
         )
+
+    def session(self, file: str):
+        """An onnxruntime session for another file of the model directory (a task head), with
+        the encoder's options and providers."""
+        return _session(self.directory, self.manifest, file, self.session_options, self.requested_providers)
 
     @property
     def providers(self) -> list[str]:
@@ -113,21 +139,46 @@ class Encoder:
             batch = np.zeros((len(rows), length), dtype=np.int64)
             for k, r in enumerate(rows):
                 batch[k, : len(ids[r])] = ids[r]
-            out[rows] = self.statement_session.run(None, {"ids": batch})[0]
+            out[rows] = self.run_statements(batch)
         return out
 
-    def embed_module(self, module: Module) -> np.ndarray:
-        """The file embedding of ``module``: ``[text (d) ++ graph (d)]``, float32."""
+    def run_statements(self, ids: np.ndarray) -> np.ndarray:
+        """Statement vectors [N, d] of padded token ids [N, L]: the text branch's one call."""
+        return self.statement_session.run(None, {"ids": ids})[0]
+
+    def run_graph(self, inputs: GraphInputs) -> np.ndarray:
+        """The graph vector [d] of one graph: the graph branch's one call."""
+        return self.graph_session.run(None, {name: getattr(inputs, name) for name in GRAPH_INPUTS})[0]
+
+    def featurize(self, module: Module) -> "Features":
+        """The model inputs of ``module`` (the numpy/tokenizers half of embedding it)."""
         every = statements(module)
         counts = Counter(every)
         distinct = list(counts)
         ids = encode_statements(self.tokenizer, distinct)
-        if distinct:
-            weights = np.array([counts[s] for s in distinct], dtype=np.float32)
-            text = (self.statement_vectors(ids) * weights[:, None]).sum(0) / weights.sum()
+        position = {s: k for k, s in enumerate(distinct)}
+        graph = graph_inputs(build_graph(module), self.tokenizer, [ids[position[s]] for s in every], module.types)
+        return Features(ids, np.array([counts[s] for s in distinct], dtype=np.float32), graph)
+
+    def embed_features(self, features: "Features") -> np.ndarray:
+        """``[text (d) ++ graph (d)]``, float32: the model half."""
+        if features.ids:
+            vectors = self.statement_vectors(features.ids)
+            text = (vectors * features.weights[:, None]).sum(0) / features.weights.sum()
         else:
             text = np.zeros(self.embedding_size // 2, dtype=np.float32)
-        position = {s: k for k, s in enumerate(distinct)}
-        inputs = graph_inputs(build_graph(module), self.tokenizer, [ids[position[s]] for s in every])
-        graph = self.graph_session.run(None, {name: getattr(inputs, name) for name in GRAPH_INPUTS})[0]
-        return np.concatenate([text, graph]).astype(np.float32)
+        return np.concatenate([text, self.run_graph(features.graph)]).astype(np.float32)
+
+    def embed_module(self, module: Module) -> np.ndarray:
+        """The file embedding of ``module``: ``[text (d) ++ graph (d)]``, float32."""
+        return self.embed_features(self.featurize(module))
+
+
+@dataclass
+class Features:
+    """One module's model inputs: its distinct statements' token ids, how often each occurs,
+    and the graph."""
+
+    ids: list[list[int]]
+    weights: np.ndarray
+    graph: GraphInputs

@@ -10,6 +10,15 @@ from paths import DATASETS, SUMMARY
 
 
 @pytest.fixture(scope="session")
+def model_dir(tmp_path_factory):
+    """(torch model, tokenizer, directory) of a tiny exported model with a toy task head."""
+    pytest.importorskip("onnxruntime")
+    from models import tiny_model
+
+    return tiny_model(tmp_path_factory.mktemp("model"))
+
+
+@pytest.fixture(scope="session")
 def datasets() -> Path:
     if not DATASETS.is_dir():
         if os.environ.get("CI"):

@@ -10,40 +10,9 @@ from mir_runtime.encoder import Encoder, ModelFileError
 from mir_runtime.features import encode_statements, graph_inputs
 from mir_runtime.graph import build_graph
 from mir_runtime.statements import statements
+from models import IR
 
 pytest.importorskip("onnxruntime")
-IR = """
-define i32 @f(i32 %n, i32* %p) {
-entry:
-  %c = icmp sgt i32 %n, 0
-  br i1 %c, label %body, label %exit
-body:
-  %v = load i32, i32* %p, align 4
-  %w = add nsw i32 %v, 1
-  store i32 %w, i32* %p, align 4
-  br label %exit
-exit:
-  %r = phi i32 [ 0, %entry ], [ %w, %body ]
-  ret i32 %r
-}
-"""
-
-
-@pytest.fixture(scope="module")
-def model_dir(tmp_path_factory):
-    from mir_export.export import export
-    from mir_export.model import MIREncoder, config
-    from mir_export.tokenizer import train_tokenizer
-
-    out = tmp_path_factory.mktemp("model")
-    module = parse_ir(IR)
-    tokenizer = train_tokenizer(statements(module) * 5, vocab_size=120, min_frequency=1)
-    tokenizer.save(str(out / "tok.json"))
-    torch.manual_seed(0)
-    model = MIREncoder(config("tiny", tokenizer.get_vocab_size())).eval()
-    torch.save({"model": model.state_dict(), "model_config": model.cfg.to_dict()}, out / "checkpoint.pt")
-    export(out / "checkpoint.pt", out / "tok.json", out / "model")
-    return model, tokenizer, out / "model"
 
 
 def test_embedding_equals_the_torch_model(model_dir) -> None:
@@ -54,7 +23,7 @@ def test_embedding_equals_the_torch_model(model_dir) -> None:
     ids = encode_statements(tokenizer, statements(module))
     rows = torch.nn.utils.rnn.pad_sequence([torch.tensor(i) for i in ids], batch_first=True)
     text = model.text(rows).mean(0)
-    g = graph_inputs(build_graph(module), tokenizer, ids)
+    g = graph_inputs(build_graph(module), tokenizer, ids, module.types)
     graph = model.graph(*[torch.from_numpy(getattr(g, n)) for n in
                           ("node_tokens", "token_node", "node_type", "edge_src", "edge_dst", "edge_flow")])
     expected = torch.cat([text, graph]).detach().numpy()

@@ -1,0 +1,141 @@
+"""The user-facing model: the shipped (or a given) encoder and its task heads.
+
+``Model.load()`` takes the default model that ships inside the package (``$MIR_MODEL`` or a
+directory overrides it); ``embed`` turns IR files or strings into float32 arrays; ``predict``
+runs a task head on a file's embedding and run-time inputs. Sessions are created once (heads on
+first use, under a lock), and onnxruntime sessions may be shared by threads, so one ``Model``
+serves a whole tuner.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from mir_runtime.encoder import Encoder, ModelFileError
+from mir_runtime.ir import parse_ir, read_ir
+from mir_runtime.ir.model import Module
+from mir_runtime.tasks import Task, TaskError, tasks_of
+
+PathLike = str | os.PathLike
+
+
+def default_model_dir() -> Path:
+    """``$MIR_MODEL`` if set, else the model shipped in the package (``artifacts/`` of the repository)."""
+    if os.environ.get("MIR_MODEL"):
+        return Path(os.environ["MIR_MODEL"])
+    try:
+        import mir_runtime.artifacts as shipped
+    except ImportError:
+        raise ModelFileError("this installation ships no default model: pass a model directory") from None
+    return Path(shipped.__file__).parent
+
+
+@dataclass(frozen=True)
+class Prediction:
+    task: str
+    selector: str  # ``platform``, ``gpu``
+    choice: str  # its value (``amd``, ``tahiti``)
+    decision: str
+    probabilities: dict[str, float]
+
+    def to_dict(self) -> dict:
+        return {"task": self.task, self.selector: self.choice, "decision": self.decision,
+                "probabilities": self.probabilities}
+
+
+class Model:
+    """An encoder and its task heads; see the module docstring."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        self.tasks: dict[str, Task] = tasks_of(encoder.manifest)
+        self._heads: dict[str, object] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def load(cls, directory: PathLike | None = None, device: str = "cpu", precision: str | None = None,
+             threads: int | None = None) -> "Model":
+        """Load ``directory`` (default: the shipped model); sha256 of every file is checked."""
+        path = Path(directory) if directory is not None else default_model_dir()
+        return cls(Encoder.load(path, device=device, precision=precision, threads=threads))
+
+    @property
+    def embedding_size(self) -> int:
+        return self.encoder.embedding_size
+
+    @property
+    def providers(self) -> list[str]:
+        return self.encoder.providers
+
+    # --- embeddings ------------------------------------------------------------------------
+
+    def embed(self, files: PathLike | Sequence[PathLike]) -> np.ndarray:
+        """Embeddings of IR files (``.ll`` or ``.bc``): [D] for one path, [N, D] for a list."""
+        if isinstance(files, (str, os.PathLike)):
+            return self.embed_module(read_ir(files))
+        return self._stack(self.embed_module(read_ir(f)) for f in files)
+
+    def embed_ir(self, texts: str | Sequence[str]) -> np.ndarray:
+        """Embeddings of IR given as text: [D] for one string, [N, D] for a list."""
+        if isinstance(texts, str):
+            return self.embed_module(parse_ir(texts))
+        return self._stack(self.embed_module(parse_ir(t, f"<string {k}>")) for k, t in enumerate(texts))
+
+    def embed_module(self, module: Module) -> np.ndarray:
+        return self.encoder.embed_module(module)
+
+    def _stack(self, rows: Iterable[np.ndarray]) -> np.ndarray:
+        out = list(rows)
+        return np.stack(out) if out else np.zeros((0, self.embedding_size), dtype=np.float32)
+
+    # --- tasks -----------------------------------------------------------------------------
+
+    def task(self, name: str) -> Task:
+        if name not in self.tasks:
+            known = ", ".join(self.tasks) or "none in this model"
+            raise TaskError(f"unknown task {name!r} ({known})")
+        return self.tasks[name]
+
+    def predict(self, task: str, source: PathLike | Module, choice: str | None = None, **inputs: float) -> Prediction:
+        """The decision of ``task``'s head (``choice`` picks it: ``amd``, ``tahiti``) for one IR
+        file or module, with the task's run-time inputs as keywords (``transfer=..., wgsize=...``)."""
+        spec = self.task(task)
+        spec.head(choice)  # a bad choice or missing input fails before the file is read
+        spec.extras(inputs)
+        module = source if isinstance(source, Module) else read_ir(source)
+        return self.predict_embeddings(task, self.embed_module(module)[None, :], choice, [inputs])[0]
+
+    def predict_embeddings(self, task: str, embeddings: np.ndarray, choice: str | None = None,
+                           inputs: Sequence[dict[str, float]] | None = None) -> list[Prediction]:
+        """Decisions for precomputed embeddings [N, D] (a tuner caches them), one dict of
+        run-time inputs per row."""
+        spec = self.task(task)
+        file = spec.head(choice)
+        key = choice.lower() if choice else next(iter(spec.heads))
+        embeddings = np.asarray(embeddings, dtype=np.float32).reshape(-1, self.embedding_size)
+        feed = {"embedding": embeddings}
+        if spec.inputs:
+            rows = inputs or [{}] * len(embeddings)
+            if len(rows) != len(embeddings):
+                raise TaskError(f"task {task}: {len(embeddings)} embeddings but {len(rows)} sets of inputs")
+            feed["extras"] = np.array([spec.extras(r) for r in rows], dtype=np.float32)
+        logits = self._head(file).run(None, feed)[0].astype(np.float64)
+        logits -= logits.max(1, keepdims=True)
+        probabilities = np.exp(logits)
+        probabilities /= probabilities.sum(1, keepdims=True)
+        return [
+            Prediction(task, spec.selector, key, spec.classes[int(p.argmax())],
+                       {c: round(float(v), 6) for c, v in zip(spec.classes, p)})
+            for p in probabilities
+        ]
+
+    def _head(self, file: str):
+        with self._lock:
+            if file not in self._heads:
+                self._heads[file] = self.encoder.session(file)
+            return self._heads[file]

@@ -1,0 +1,80 @@
+"""A tiny exported model for runtime tests: random weights, the real export path, and a toy
+two-variant task head (a linear layer written with onnx.helper) registered in the manifest."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from mir_runtime import parse_ir
+from mir_runtime.statements import statements
+
+IR = """
+define i32 @f(i32 %n, i32* %p) {
+entry:
+  %c = icmp sgt i32 %n, 0
+  br i1 %c, label %body, label %exit
+body:
+  %v = load i32, i32* %p, align 4
+  %w = add nsw i32 %v, 1
+  store i32 %w, i32* %p, align 4
+  br label %exit
+exit:
+  %r = phi i32 [ 0, %entry ], [ %w, %body ]
+  ret i32 %r
+}
+"""
+
+TOY_TASK = {
+    "description": "which of two devices is faster (a toy head for tests)",
+    "selector": {"name": "platform", "help": "the platform", "choices": {"amd": "toy-amd.onnx", "nvidia": "toy-nvidia.onnx"}},
+    "inputs": [{"name": "transfer", "help": "bytes moved"}, {"name": "wgsize", "help": "work-group size"}],
+    "classes": ["CPU", "GPU"],
+}
+
+
+def linear_head(path: Path, embedding_size: int, extras: int, classes: int, seed: int) -> None:
+    """``logits = embedding @ A + extras @ B + c`` as an ONNX file."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(seed)
+    a = numpy_helper.from_array(rng.normal(size=(embedding_size, classes)).astype(np.float32), "A")
+    b = numpy_helper.from_array(rng.normal(size=(extras, classes)).astype(np.float32), "B")
+    c = numpy_helper.from_array(rng.normal(size=(classes,)).astype(np.float32), "c")
+    nodes = [
+        helper.make_node("MatMul", ["embedding", "A"], ["ea"]),
+        helper.make_node("MatMul", ["extras", "B"], ["xb"]),
+        helper.make_node("Add", ["ea", "xb"], ["s"]),
+        helper.make_node("Add", ["s", "c"], ["logits"]),
+    ]
+    graph = helper.make_graph(
+        nodes, "toy_head",
+        [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["n", embedding_size]),
+         helper.make_tensor_value_info("extras", TensorProto.FLOAT, ["n", extras])],
+        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["n", classes])],
+        initializer=[a, b, c],
+    )
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=10), str(path))
+
+
+def tiny_model(out: Path):
+    """(torch model, tokenizer, model directory) with the toy task."""
+    from mir_export.export import export, update_manifest
+    from mir_export.model import MIREncoder, config
+    from mir_export.tokenizer import train_tokenizer
+
+    module = parse_ir(IR)
+    tokenizer = train_tokenizer(statements(module) * 5, vocab_size=120, min_frequency=1)
+    tokenizer.save(str(out / "tok.json"))
+    torch.manual_seed(0)
+    model = MIREncoder(config("tiny", tokenizer.get_vocab_size())).eval()
+    torch.save({"model": model.state_dict(), "model_config": model.cfg.to_dict()}, out / "checkpoint.pt")
+    directory = out / "model"
+    export(out / "checkpoint.pt", out / "tok.json", directory)
+    heads = list(TOY_TASK["selector"]["choices"].values())
+    for seed, name in enumerate(heads):
+        linear_head(directory / name, model.embedding_size, 2, 2, seed)
+    update_manifest(directory, heads, tasks={"toy": TOY_TASK})
+    return model, tokenizer, directory

@@ -1,0 +1,58 @@
+"""The distribution: every package listed, the model inside the wheel, and a fresh ``[cpu]``
+install that predicts without torch."""
+from __future__ import annotations
+
+import json
+import subprocess
+import tomllib
+import zipfile
+
+import pytest
+
+from paths import REPO, SUMMARY, dataset_ir_files
+from wheel import build_wheel, fresh_install, site_packages, tree_bytes
+
+RUNTIME_BUDGET = 200 * 2**20  # installed [cpu] environment, site-packages
+
+
+def test_every_package_directory_is_listed() -> None:
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(REPO).parts) for root in ("mir_runtime", "mir_export")
+             for p in (REPO / root).rglob("__init__.py")}
+    assert listed == found | {"mir_runtime.artifacts"}
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("wheel")
+    wheel = build_wheel(tmp / "dist")
+    return wheel, fresh_install(wheel, tmp / "venv"), tmp / "venv"
+
+
+def test_wheel_carries_the_model(installed) -> None:
+    wheel, _, _ = installed
+    manifest = json.loads((REPO / "artifacts" / "manifest.json").read_text())
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {f"mir_runtime/artifacts/{name}" for name in manifest["files"]} <= names
+    assert "mir_runtime/artifacts/manifest.json" in names
+    assert not any("corpus-manifest" in n for n in names)
+
+
+def test_fresh_install_predicts_without_torch(installed, datasets) -> None:
+    _, bin_dir, venv = installed
+    kernel = next(p for p in dataset_ir_files() if "devmap" in p.parts)
+    done = subprocess.run([str(bin_dir / "mir-runtime"), "predict", "--task", "devmap", "--platform", "amd",
+                           "--transfer", "4096", "--wgsize", "64", str(kernel)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["decision"] in ("CPU", "GPU")
+    probe = ("import sys; from mir_runtime.model import Model; m = Model.load(); "
+             f"m.predict('devmap', {str(kernel)!r}, 'nvidia', transfer=1, wgsize=1); "
+             "print(sorted(k for k in sys.modules if k.split('.')[0] in ('torch', 'torch_geometric', 'onnx')))")
+    probe_run = subprocess.run([str(bin_dir / "python"), "-c", probe], capture_output=True, text=True, timeout=300)
+    assert probe_run.returncode == 0, probe_run.stderr
+    assert probe_run.stdout.strip() == "[]"
+    no_torch = subprocess.run([str(bin_dir / "python"), "-c", "import torch"], capture_output=True, timeout=120)
+    assert no_torch.returncode != 0  # not even installed
+    size = tree_bytes(site_packages(venv))
+    SUMMARY.append(f"fresh [cpu] runtime environment: site-packages {size / 2**20:.1f} MiB")
+    assert size <= RUNTIME_BUDGET

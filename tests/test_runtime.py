@@ -1,0 +1,153 @@
+"""The user-facing runtime: ``Model`` (embed, predict, tasks) and ``mir-runtime embed / predict /
+tasks / info`` end to end, with a tiny exported model and a toy task head."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from models import IR
+from mir_runtime import IRParseError
+from mir_runtime.model import Model
+from mir_runtime.tasks import TaskError
+
+pytest.importorskip("onnxruntime")
+BAD = "define i32 @f() {\n  ret i32 %nope\n}\n"
+
+
+def cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mir_runtime.cli", *args], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, **(env or {})})
+
+
+@pytest.fixture(scope="module")
+def model(model_dir) -> Model:
+    return Model.load(model_dir[2])
+
+
+@pytest.fixture()
+def files(tmp_path: Path) -> dict[str, Path]:
+    out = {"a": tmp_path / "a.ll", "b": tmp_path / "b.ll", "bad": tmp_path / "bad.ll"}
+    out["a"].write_text(IR)
+    out["b"].write_text(IR.replace("add nsw i32 %v, 1", "mul nsw i32 %v, 3"))
+    out["bad"].write_text(BAD)
+    return out
+
+
+def test_embed_files_and_strings_agree(model, files) -> None:
+    one = model.embed(files["a"])
+    many = model.embed([files["a"], str(files["b"])])
+    assert one.shape == (model.embedding_size,) and many.shape == (2, model.embedding_size)
+    assert many.dtype == np.float32
+    np.testing.assert_allclose(many[0], one, rtol=1e-6)
+    np.testing.assert_allclose(model.embed_ir([IR])[0], one, rtol=1e-6)
+    assert not np.allclose(many[0], many[1])
+    assert model.embed([]).shape == (0, model.embedding_size)
+
+
+def test_embedding_is_thread_safe(model, files) -> None:
+    expected = model.embed(files["b"])
+    with ThreadPoolExecutor(4) as pool:
+        for got in pool.map(lambda _: model.embed(files["b"]), range(16)):
+            np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
+def test_predict_uses_the_chosen_head_and_inputs(model, files) -> None:
+    amd = model.predict("toy", files["a"], "amd", transfer=1e6, wgsize=256)
+    nvidia = model.predict("toy", files["a"], "NVIDIA", transfer=1e6, wgsize=256)
+    assert amd.decision in ("CPU", "GPU") and set(amd.probabilities) == {"CPU", "GPU"}
+    assert abs(sum(amd.probabilities.values()) - 1) < 1e-5
+    assert amd.probabilities != nvidia.probabilities  # two heads
+    assert amd.to_dict()["platform"] == "amd"
+    rows = model.predict_embeddings("toy", model.embed([files["a"], files["a"]]), "amd",
+                                    [{"transfer": 1e6, "wgsize": 256}, {"transfer": 1.0, "wgsize": 1}])
+    assert rows[0] == amd and rows[1].probabilities != amd.probabilities
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda m, f: m.predict("nope", f), "unknown task 'nope'"),
+        (lambda m, f: m.predict("toy", f, transfer=1, wgsize=1), "needs --platform"),
+        (lambda m, f: m.predict("toy", f, "intel", transfer=1, wgsize=1), "unknown platform 'intel'"),
+        (lambda m, f: m.predict("toy", f, "amd", transfer=1), "needs --wgsize"),
+        (lambda m, f: m.predict("toy", f, "amd", transfer=float("nan"), wgsize=1), "finite"),
+    ],
+)
+def test_task_errors_are_clear(model, files, call, message) -> None:
+    with pytest.raises(TaskError, match=message):
+        call(model, files["a"])
+
+
+def test_bad_ir_names_file_and_line(model, files) -> None:
+    with pytest.raises(IRParseError, match=r"bad\.ll:2:"):
+        model.embed(files["bad"])
+
+
+def test_tasks_describe_inputs(model) -> None:
+    summary = model.task("toy").summary()
+    assert summary["platform"] == ["amd", "nvidia"] and set(summary["inputs"]) == {"transfer", "wgsize"}
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def test_cli_embed_npy_in_input_order(model, model_dir, files, tmp_path) -> None:
+    out = tmp_path / "e.npy"
+    done = cli("embed", str(files["b"]), str(files["a"]), "-o", str(out), "--model", str(model_dir[2]))
+    assert done.returncode == 0, done.stderr
+    array = np.load(out)
+    assert array.shape == (2, model.embedding_size) and array.dtype == np.float32
+    np.testing.assert_allclose(array[1], model.embed(files["a"]), rtol=1e-5)
+
+
+def test_cli_embed_jsonl_and_bad_files(model_dir, files, tmp_path) -> None:
+    out = tmp_path / "e.jsonl"
+    done = cli("embed", str(files["a"]), str(files["bad"]), "-o", str(out), "--model", str(model_dir[2]))
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "bad.ll:2:" in done.stderr
+    assert [json.loads(line)["file"] for line in out.read_text().splitlines()] == [str(files["a"])]
+    npy = cli("embed", str(files["a"]), str(files["bad"]), "-o", str(tmp_path / "e.npy"), "--model", str(model_dir[2]))
+    assert npy.returncode == 2 and not (tmp_path / "e.npy").exists() and "not written" in npy.stderr
+
+
+def test_cli_predict_json_and_text(model_dir, files) -> None:
+    args = ("predict", "--task", "toy", "--platform", "amd", "--transfer", "1000", "--wgsize", "64", str(files["a"]),
+            "--model", str(model_dir[2]))
+    done = cli(*args)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["decision"] in ("CPU", "GPU") and result["platform"] == "amd" and result["inputs"]["wgsize"] == 64
+    text = cli(*args, "--format", "text")
+    assert text.returncode == 0 and text.stdout.startswith(f"{files['a']}: {result['decision']} (toy, platform amd")
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [(("--platform", "amd", "--transfer", "1"), "needs --wgsize"), (("--platform", "arm", "--transfer", "1", "--wgsize", "1"), "unknown platform")],
+)
+def test_cli_predict_errors_are_one_line(model_dir, files, extra, message) -> None:
+    done = cli("predict", "--task", "toy", *extra, str(files["a"]), env={"MIR_MODEL": str(model_dir[2])})
+    assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_cli_tasks_and_info(model_dir, tmp_path) -> None:
+    tasks = cli("tasks", "--model", str(model_dir[2]), "--format", "json")
+    assert tasks.returncode == 0 and json.loads(tasks.stdout)[0]["task"] == "toy"
+    info = cli("info", "--model", str(model_dir[2]))
+    assert info.returncode == 0, info.stderr
+    data = json.loads(info.stdout)
+    assert data["providers"] == ["CPUExecutionProvider"] and data["files"]["toy-amd.onnx"]["check"] == "ok"
+    broken = tmp_path / "broken"
+    shutil.copytree(model_dir[2], broken)
+    with open(broken / "toy-nvidia.onnx", "ab") as f:
+        f.write(b"\0")
+    bad = cli("info", "--model", str(broken))
+    assert bad.returncode == 2 and "toy-nvidia.onnx: sha256" in bad.stderr and bad.stderr.count("\n") == 1

@@ -1,0 +1,35 @@
+"""Build the wheel from the repository and install it with ``[cpu]`` into a fresh virtual
+environment, as a user would (shared by the packaging test and the install-size benchmark)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+from paths import REPO
+
+
+def build_wheel(out: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out),
+                    str(REPO)], check=True, capture_output=True, timeout=600)
+    (wheel,) = out.glob("mir_runtime-*.whl")
+    return wheel
+
+
+def fresh_install(wheel: Path, venv: Path) -> Path:
+    """A new virtual environment with ``wheel[cpu]`` installed; returns its ``bin`` directory."""
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    bin_dir = venv / "bin"
+    subprocess.run([str(bin_dir / "pip"), "install", "-q", "--disable-pip-version-check", f"{wheel}[cpu]"],
+                   check=True, capture_output=True, timeout=900)
+    return bin_dir
+
+
+def site_packages(venv: Path) -> Path:
+    relative = Path(sysconfig.get_path("purelib")).relative_to(sysconfig.get_path("data"))
+    return venv / relative
+
+
+def tree_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
