@@ -30,6 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     from mir_export.pretrain_cli import add_commands as add_pretrain_commands
 
     add_pretrain_commands(sub)
+    from mir_export.downstream_cli import add_commands as add_downstream_commands
+
+    add_downstream_commands(sub)
     return parser
 
 
@@ -64,6 +67,10 @@ def main(argv: list[str] | None = None) -> int:
         from mir_export.pretrain_cli import run_export
 
         return run_export(args)
+    if args.command == "downstream":
+        from mir_export.downstream_cli import run as run_downstream
+
+        return run_downstream(args)
     return 0
 
 

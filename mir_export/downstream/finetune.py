@@ -1,0 +1,107 @@
+"""Fine-tuning the whole pre-trained encoder and a task head end to end: the most expensive way
+to use the encoder, against which the frozen embedding (train the head only) is measured.
+
+The encoder starts from the model directory's ONNX weights (``encoder_from_onnx``); the head is
+``heads.Head``, its input scaling taken from the pre-trained embeddings of at most 64 training
+rows. To be trainable on a CPU, each training step encodes at most ``statements`` distinct
+statements of each file, drawn at random (the text vector is their count-weighted mean); the
+graph branch always sees the whole graph. Prediction uses every statement, through the
+runtime's own chunking (``TorchEncoder``).
+
+Fixed a priori: S = 32 statements, 2 epochs of batches of 16 rows, Adam with lr 5e-5 for the
+encoder and 1e-3 for the head, weight decay 1e-4 (``FinetuneConfig``); ``max_steps`` cuts
+training short (the benchmark's quick mode only).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import Tensor, nn
+from torch.nn import functional as F
+
+from mir_export.downstream.heads import Head, HeadConfig
+from mir_export.downstream.onnx_weights import encoder_from_onnx
+from mir_export.model import MIREncoder
+from mir_export.torch_encoder import TorchEncoder
+from mir_runtime.encoder import Encoder, Features
+from mir_runtime.features import GRAPH_INPUTS
+
+
+@dataclass(frozen=True)
+class FinetuneConfig:
+    statements: int = 32  # S: distinct statements encoded per file and training step
+    epochs: int = 2
+    batch_size: int = 16
+    encoder_lr: float = 5e-5
+    head_lr: float = 1e-3
+    weight_decay: float = 1e-4
+    head: HeadConfig = field(default_factory=HeadConfig)
+    max_steps: int | None = None  # stop after this many optimizer steps
+
+
+SCALING_ROWS = 64  # training rows whose pre-trained embeddings set the head's input scaling
+
+
+def sampled_embedding(model: MIREncoder, features: Features, statements: int, generator: torch.Generator) -> Tensor:
+    """The file embedding, differentiable, from at most ``statements`` random distinct statements."""
+    rows = torch.randperm(len(features.ids), generator=generator)[:statements].tolist()
+    ids = torch.zeros(len(rows), max(len(features.ids[r]) for r in rows), dtype=torch.int64)
+    for k, r in enumerate(rows):
+        ids[k, : len(features.ids[r])] = torch.tensor(features.ids[r])
+    weights = torch.from_numpy(features.weights[rows])
+    text = (model.text(ids) * weights[:, None]).sum(0) / weights.sum()
+    graph = model.graph(*(torch.from_numpy(getattr(features.graph, n)) for n in GRAPH_INPUTS))
+    return torch.cat([text, graph])
+
+
+class FineTuned(nn.Module):
+    """A torch encoder (its text and graph branches) and a head, trained together."""
+
+    def __init__(self, encoder: TorchEncoder, head: Head) -> None:
+        super().__init__()
+        self.encoder = encoder
+        self.branches = nn.ModuleList([encoder.model.text, encoder.model.graph])  # shares the token table
+        self.head = head
+
+    def predict(self, files: Sequence[Features], extras: np.ndarray) -> np.ndarray:
+        """The class of each file, from every statement."""
+        self.eval()
+        embeddings = np.stack([self.encoder.embed_features(f) for f in files])
+        with torch.no_grad():
+            return self.head(torch.from_numpy(embeddings), torch.tensor(extras, dtype=torch.float32)).argmax(1).numpy()
+
+
+def finetune(model_dir: Path, base: Encoder, files: Sequence[Features], extras: np.ndarray, labels: np.ndarray,
+             classes: int, seed: int, cfg: FinetuneConfig = FinetuneConfig()) -> FineTuned:
+    """Encoder (from ``model_dir``) and head fitted to these rows by cross-entropy; ``base`` gives
+    the tokenizer. Files need at least one statement. Deterministic for a seed."""
+    torch.manual_seed(seed)
+    encoder = TorchEncoder(base, encoder_from_onnx(model_dir))
+    generator = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        sample = torch.randperm(len(files), generator=generator)[:SCALING_ROWS].tolist()
+        frozen = torch.stack([sampled_embedding(encoder.model, files[r], cfg.statements, generator) for r in sample])
+    model = FineTuned(encoder, Head(frozen.numpy(), extras, classes, cfg.head))
+    optimizer = torch.optim.Adam([
+        {"params": model.branches.parameters(), "lr": cfg.encoder_lr},
+        {"params": model.head.parameters(), "lr": cfg.head_lr},
+    ], weight_decay=cfg.weight_decay)
+    e = torch.tensor(extras, dtype=torch.float32)
+    y = torch.tensor(labels, dtype=torch.int64)
+    model.train()
+    steps = 0
+    for _ in range(cfg.epochs):
+        for rows in torch.randperm(len(y), generator=generator).split(cfg.batch_size):
+            if steps == cfg.max_steps:
+                return model.eval()
+            steps += 1
+            x = torch.stack([sampled_embedding(encoder.model, files[r], cfg.statements, generator) for r in rows.tolist()])
+            loss = F.cross_entropy(model.head(x, e[rows]), y[rows])
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+    return model.eval()

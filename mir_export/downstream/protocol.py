@@ -1,0 +1,110 @@
+"""Folds and metrics of the published protocols, and the loops that score one feature set.
+
+Device mapping: 10-fold ``StratifiedKFold(shuffle=True, random_state=seed)`` on the oracle label,
+or ``StratifiedGroupKFold`` with every row of one kernel (``benchmark``) in the same fold, so no
+kernel is seen in training at another data size; repeated over seeds. Speedup of a row = its
+runtime on the platform's static device / its runtime on the predicted device; the figure is the
+mean over rows. Thread coarsening: leave one kernel out per GPU; a predicted factor above the
+largest one measured for the kernel is capped at it; speedup = runtime at factor 1 / runtime at
+the predicted factor, summarized by the geometric mean per GPU.
+
+The scoring loops take a ``Fit`` (train rows to a predictor of test rows), so they run unchanged
+for every feature set and, in tests, for trivial predictors.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+import numpy as np
+from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
+
+from mir_export.downstream.data import Coarsening, Devmap
+
+N_SPLITS = 10
+
+# (train features, train extras, train labels, seed) -> (test features, test extras) -> class indices
+Predictor = Callable[[np.ndarray, np.ndarray], np.ndarray]
+Fit = Callable[[np.ndarray, np.ndarray, np.ndarray, int], Predictor]
+
+
+def devmap_folds(labels: np.ndarray, seed: int, groups: np.ndarray | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(train, test) row indices of the 10 folds; with ``groups``, a group never spans two folds."""
+    x = np.zeros((len(labels), 1))
+    if groups is None:
+        return list(StratifiedKFold(n_splits=N_SPLITS, shuffle=True, random_state=seed).split(x, labels))
+    return list(StratifiedGroupKFold(n_splits=N_SPLITS, shuffle=True, random_state=seed).split(x, labels, groups))
+
+
+def devmap_scores(table: Devmap, predicted: np.ndarray) -> dict[str, float]:
+    """Accuracy and mean speedup over the static mapping of one prediction per row."""
+    rows = np.arange(len(predicted))
+    speedup = table.runtimes[:, table.static] / table.runtimes[rows, predicted]
+    return {"accuracy": float((predicted == table.oracle).mean()), "speedup": float(speedup.mean())}
+
+
+def capped(runtimes: np.ndarray, predicted: np.ndarray) -> np.ndarray:
+    """Each predicted factor index, lowered to the largest factor measured for its kernel."""
+    largest = np.array([np.flatnonzero(~np.isnan(r)).max() for r in runtimes])
+    return np.minimum(predicted, largest)
+
+
+def coarsening_speedups(table: Coarsening, predicted: np.ndarray) -> np.ndarray:
+    """Per kernel: runtime at factor 1 / runtime at the (capped) predicted factor."""
+    rows = np.arange(len(predicted))
+    return table.runtimes[:, 0] / table.runtimes[rows, capped(table.runtimes, predicted)]
+
+
+def geomean(values: np.ndarray) -> float:
+    return float(np.exp(np.log(values).mean()))
+
+
+def summary(values: list[float]) -> dict:
+    """Mean and (population) standard deviation over seeds, and the per-seed values."""
+    return {"mean": float(np.mean(values)), "std": float(np.std(values)), "per_seed": [float(v) for v in values]}
+
+
+def evaluate_devmap(table: Devmap, features: np.ndarray, extras: np.ndarray, fit: Fit, seeds: list[int],
+                    grouped: bool, label: str = "") -> dict:
+    """Out-of-fold predictions for every row, per seed; accuracy and speedup over seeds."""
+    per_seed = []
+    for seed in seeds:
+        predicted = np.empty(len(table.oracle), dtype=np.int64)
+        folds = devmap_folds(table.oracle, seed, table.benchmark if grouped else None)
+        for k, (train, test) in enumerate(folds):
+            predict = fit(features[train], extras[train], table.oracle[train], seed * 100 + k)
+            predicted[test] = predict(features[test], extras[test])
+        per_seed.append(devmap_scores(table, predicted))
+        print(f"{label} seed {seed}: {per_seed[-1]}", file=sys.stderr)
+    return {metric: summary([s[metric] for s in per_seed]) for metric in ("accuracy", "speedup")}
+
+
+def devmap_references(table: Devmap) -> dict[str, dict[str, float]]:
+    """The static mapping (speedup 1 by definition) and the oracle, on the same rows."""
+    static = np.full(len(table.oracle), table.static)
+    return {"static": devmap_scores(table, static), "oracle": devmap_scores(table, table.oracle)}
+
+
+def evaluate_coarsening(table: Coarsening, features: np.ndarray, fit: Fit, seeds: list[int], label: str = "") -> dict:
+    """Leave-one-kernel-out predictions, per seed; geometric-mean speedup and accuracy over seeds."""
+    no_extras = np.zeros((len(table.kernels), 0))
+    kernels = np.arange(len(table.kernels))
+    per_seed = []
+    for seed in seeds:
+        predicted = np.empty(len(kernels), dtype=np.int64)
+        for k in kernels:
+            train = kernels != k
+            predict = fit(features[train], no_extras[train], table.oracle[train], seed * 100 + int(k))
+            predicted[k] = predict(features[k : k + 1], no_extras[k : k + 1])[0]
+        per_seed.append({"speedup": geomean(coarsening_speedups(table, predicted)),
+                         "accuracy": float((predicted == table.oracle).mean())})
+        print(f"{label} seed {seed}: {per_seed[-1]}", file=sys.stderr)
+    return {metric: summary([s[metric] for s in per_seed]) for metric in ("speedup", "accuracy")}
+
+
+def coarsening_references(table: Coarsening) -> dict[str, dict[str, float]]:
+    """Never coarsening (speedup 1 by definition) and the oracle."""
+    return {
+        name: {"speedup": geomean(coarsening_speedups(table, p)), "accuracy": float((p == table.oracle).mean())}
+        for name, p in (("static", np.zeros(len(table.kernels), dtype=np.int64)), ("oracle", table.oracle))
+    }

@@ -1,0 +1,83 @@
+"""``results.json`` (every figure, per seed) and ``results.md`` (our figures beside the published ones)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mir_export.downstream.data import GPUS, PLATFORMS
+
+# Device-mapping accuracy (%), AMD / NVIDIA, as each paper reports it on these 669 rows.
+PUBLISHED_DEVMAP = {
+    "Grewe et al.": (73.38, 72.94),
+    "DeepTune": (83.68, 80.29),
+    "NCC (inst2vec)": (82.79, 81.76),
+    "IR2Vec flow-aware": (92.83, 89.69),
+    "Perfograph": (94.0, 90.0),
+    "MIREncoder": (93.6, 93.7),
+}
+# Thread coarsening: speedup averaged over the four GPUs.
+PUBLISHED_COARSENING = {
+    "DeepTune": 1.06, "NCC (inst2vec)": 1.09, "IR2Vec": 1.23, "Perfograph": 1.09, "MIREncoder": 1.24,
+}
+NAMES = {"ours": "ours (this model)", "runtime": "run-time inputs only", "ir2vec": "IR2Vec flow-aware (rerun)"}
+
+
+def _figure(value, percent: bool = False) -> str:
+    """``mean ± std`` of a summary over seeds, or a single reference value."""
+    scale, digits = (100.0, 1) if percent else (1.0, 3)
+    if isinstance(value, dict):
+        return f"{value['mean'] * scale:.{digits}f} ± {value['std'] * scale:.{digits}f}"
+    return f"{value * scale:.{digits}f}"
+
+
+def devmap_markdown(results: dict) -> str:
+    head = "| | AMD accuracy % | AMD speedup | NVIDIA accuracy % | NVIDIA speedup |\n|---|---:|---:|---:|---:|"
+    lines = [f"# Device mapping\n\n{_setup(results)}\n", head]
+
+    def row(name: str, figures: list[dict]) -> str:
+        cells = [f"{_figure(f['accuracy'], True)} | {_figure(f['speedup'])}" for f in figures]
+        return f"| {name} | " + " | ".join(cells) + " |"
+
+    platforms = [results["platforms"][p] for p in PLATFORMS]
+    lines += [row("static mapping (AMD: CPU, NVIDIA: GPU)", [p["static"] for p in platforms]),
+              row("oracle", [p["oracle"] for p in platforms])]
+    for variant in ("stratified", "grouped"):
+        for name in platforms[0][variant]:
+            lines.append(row(f"{NAMES[name]}, {variant} folds", [p[variant][name] for p in platforms]))
+    lines += [f"| {name} (published) | {amd:.2f} | – | {nvidia:.2f} | – |" for name, (amd, nvidia) in PUBLISHED_DEVMAP.items()]
+    return "\n".join(lines) + "\n\n" + _notes(results)
+
+
+def coarsening_markdown(results: dict) -> str:
+    head = "| | " + " | ".join(g.capitalize() for g in GPUS) + " | average |\n|---|" + "---:|" * (len(GPUS) + 1)
+    lines = [f"# Thread coarsening (speedup over factor 1, geometric mean per GPU)\n\n{_setup(results)}\n", head]
+    gpus = [results["gpus"][g] for g in GPUS]
+    for name in ["static", "oracle", *results["features"]]:
+        label = {"static": "never coarsen (factor 1)", "oracle": "oracle"}.get(name, NAMES.get(name, name))
+        cells = [_figure(g[name]["speedup"]) for g in gpus] + [_figure(results["average"][name])]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    lines += [f"| {name} (published) |" + " – |" * len(GPUS) + f" {value:.2f} |" for name, value in PUBLISHED_COARSENING.items()]
+    return "\n".join(lines) + "\n\n" + _notes(results)
+
+
+def _setup(results: dict) -> str:
+    return (f"Model `{results['model']}`; seeds {results['seeds']} (mean ± std over seeds); "
+            f"head {json.dumps(results['head'])}.")
+
+
+def _notes(results: dict) -> str:
+    rejected = results.get("ir2vec_rejected", {})
+    if not rejected:
+        return ""
+    files = "\n".join(f"- `{Path(f).name}`: {error.replace(str(Path(f).parent) + '/', '')}"
+                      for f, error in sorted(rejected.items()))
+    rows = ", ".join(f"{p} {entry['ir2vec_rejected_rows']}" for p, entry in results.get("platforms", {}).items())
+    return (f"IR2Vec rejected {len(rejected)} file(s){f' (rows: {rows})' if rows else ''}; "
+            f"their rows get an all-zero IR2Vec vector:\n{files}\n")
+
+
+def write_report(results: dict, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    markdown = devmap_markdown if results["task"] == "devmap" else coarsening_markdown
+    (out / "results.md").write_text(markdown(results))

@@ -1,0 +1,58 @@
+"""``mir-export downstream devmap|coarsening|export-heads``: score the embedding on the published
+protocols beside the baselines, and train the heads that ship with the model."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from mir_export.downstream.data import default_datasets
+
+
+def add_commands(sub) -> None:
+    down = sub.add_parser("downstream", help="device mapping and thread coarsening: evaluation and task heads")
+    cmds = down.add_subparsers(dest="downstream_command", required=True)
+    for task, features, help in (
+        ("devmap", "ours,runtime,ir2vec", "CPU/GPU mapping, stratified and kernel-grouped 10-fold CV per platform"),
+        ("coarsening", "ours,ir2vec", "thread-coarsening factor, leave one kernel out per GPU"),
+    ):
+        cmd = cmds.add_parser(task, help=help)
+        _common(cmd)
+        cmd.add_argument("--seeds", type=int, default=5, help="repeat over seeds 0..N-1 (default 5)")
+        cmd.add_argument("--out", type=Path, required=True, help="directory for results.json and results.md")
+        cmd.add_argument("--features", default=features, help=f"comma-separated feature sets (default {features})")
+    heads = cmds.add_parser("export-heads", help="train the final heads on every row; ONNX files + manifest fragment")
+    _common(heads)
+    heads.add_argument("--out", type=Path, required=True, help="directory for the heads and manifest-tasks.json")
+    heads.add_argument("--seed", type=int, default=0)
+
+
+def _common(cmd: argparse.ArgumentParser) -> None:
+    cmd.add_argument("--model", type=Path, required=True, help="a model directory written by 'mir-export export'")
+    cmd.add_argument("--datasets", type=Path, default=None,
+                     help="the evaluation data sets (default: $MIR_DATASETS or ../shared/datasets)")
+    cmd.add_argument("--threads", type=int, default=1, help="torch threads for training the heads (default 1)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import torch
+
+    torch.set_num_threads(args.threads)
+    datasets = args.datasets or default_datasets()
+    if args.downstream_command == "export-heads":
+        from mir_export.downstream.export import export_heads
+
+        fragment = export_heads(datasets, args.model, args.out, args.seed)
+        print(json.dumps(fragment["files"], indent=2))
+        return 0
+    from mir_export.downstream.experiments import run_coarsening, run_devmap
+    from mir_export.downstream.report import write_report
+
+    experiment = run_devmap if args.downstream_command == "devmap" else run_coarsening
+    try:
+        results = experiment(datasets, args.model, list(range(args.seeds)), args.features.split(","))
+    except ValueError as exc:
+        raise SystemExit(f"mir-export downstream {args.downstream_command}: {exc}") from None
+    write_report(results, args.out)
+    print((args.out / "results.md").read_text())
+    return 0

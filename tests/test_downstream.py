@@ -1,0 +1,175 @@
+"""Downstream protocols: folds, speedup arithmetic, name matching, the head and its ONNX export."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from mir_export.downstream.baselines import IR2VEC_SIZE, ir2vec_vectors
+from mir_export.downstream.data import (
+    DEVICES, FACTORS, GPUS, PLATFORMS, Coarsening, Devmap, read_coarsening, read_devmap,
+)
+from mir_export.downstream.features import distinct_files
+from mir_export.downstream.heads import HeadConfig, export_head, logits, train_head
+from mir_export.downstream.protocol import (
+    capped, coarsening_references, coarsening_speedups, devmap_folds, devmap_references, devmap_scores, evaluate_coarsening, evaluate_devmap, geomean,
+)
+
+torch.set_num_threads(1)
+FAST = HeadConfig(epochs=40)
+
+
+def synthetic_devmap(rows: int = 120, platform: str = "amd") -> Devmap:
+    """Kernels of 1-6 rows each; the GPU wins for large transfers."""
+    rng = np.random.default_rng(0)
+    benchmark = np.repeat([f"k{k}" for k in range(rows)], rng.integers(1, 7, rows))[:rows]
+    transfer = rng.uniform(1e3, 1e7, rows)
+    runtimes = np.stack([transfer / 1e5 + 1.0, np.full(rows, 30.0)], axis=1)
+    return Devmap(platform, benchmark, np.array(["default"] * rows), np.stack([transfer, np.full(rows, 64.0)], 1),
+                  runtimes, runtimes.argmin(1), ())
+
+
+@pytest.mark.parametrize("grouped", [False, True])
+def test_folds_partition_rows_stratified_and_groups_never_split(grouped) -> None:
+    table = synthetic_devmap()
+    folds = devmap_folds(table.oracle, seed=3, groups=table.benchmark if grouped else None)
+    assert len(folds) == 10
+    tests = np.concatenate([test for _, test in folds])
+    assert sorted(tests) == list(range(len(table.oracle)))
+    share = table.oracle.mean()
+    for train, test in folds:
+        assert not set(train) & set(test)
+        if grouped:
+            assert not set(table.benchmark[train]) & set(table.benchmark[test])
+        else:  # every fold keeps the class balance within one row
+            assert abs(table.oracle[test].sum() - share * len(test)) <= 1
+    again = devmap_folds(table.oracle, seed=3, groups=table.benchmark if grouped else None)
+    assert all((a[1] == b[1]).all() for a, b in zip(folds, again))
+
+
+def test_devmap_speedups_static_is_one_and_oracle_is_best() -> None:
+    table = synthetic_devmap(platform="nvidia")  # static device GPU
+    references = devmap_references(table)
+    assert references["static"]["speedup"] == pytest.approx(1.0)
+    assert references["static"]["accuracy"] == pytest.approx((table.oracle == 1).mean())
+    assert references["oracle"]["accuracy"] == 1.0
+    expected = (table.runtimes[:, 1] / table.runtimes.min(1)).mean()
+    assert references["oracle"]["speedup"] == pytest.approx(expected)
+    always_cpu = devmap_scores(table, np.zeros(len(table.oracle), dtype=np.int64))
+    assert always_cpu["speedup"] == pytest.approx((table.runtimes[:, 1] / table.runtimes[:, 0]).mean())
+
+
+def test_coarsening_caps_at_the_largest_measured_factor() -> None:
+    nan = np.nan
+    runtimes = np.array([[10.0, 5.0, 4.0, 8.0, nan, nan], [10.0, 20.0, 30.0, 40.0, 50.0, 2.0]])
+    predicted = np.array([5, 5])  # factor 32 for both: the first kernel was measured up to 8 only
+    assert capped(runtimes, predicted).tolist() == [3, 5]
+    table = Coarsening("fermi", ("a", "b"), runtimes, np.array([2, 5]), ())
+    assert coarsening_speedups(table, predicted).tolist() == [10.0 / 8.0, 5.0]
+    assert coarsening_speedups(table, np.array([0, 0])).tolist() == [1.0, 1.0]
+    assert geomean(np.array([2.0, 8.0])) == pytest.approx(4.0)
+
+
+def _write(path, header: list[str], rows: list[list]) -> None:
+    path.write_text("\n".join(",".join(map(str, r)) for r in [header, *rows]) + "\n")
+
+
+def test_coarsening_tables_are_matched_by_kernel_name_not_row_order(tmp_path) -> None:
+    folder = tmp_path / "threadcoarsening"
+    folder.mkdir()
+    gpus = [g.capitalize() for g in GPUS]
+    _write(folder / "pact-2014-runtimes.csv", ["kernel", "cf", *[f"runtime_{g}" for g in gpus]], [
+        ["zeta", 2, 1, 1, 1, 1], ["alpha", 1, 9, 9, 9, 9], ["zeta", 1, 5, 5, 5, 5], ["alpha", 2, 3, 3, 3, ""],
+    ])
+    _write(folder / "pact-2014-oracles.csv", ["kernel", *[f"{c}_{g}" for g in gpus for c in ("cf", "runtime")]], [
+        ["zeta", *[2.0, 1] * 4], ["alpha", 2.0, 3, 2.0, 3, 2.0, 3, 1.0, 9],
+    ])
+    table = read_coarsening(tmp_path, "fermi")
+    assert table.kernels == ("alpha", "zeta")
+    assert table.runtimes[:, :2].tolist() == [[9.0, 3.0], [5.0, 1.0]]
+    assert table.oracle.tolist() == [1, 1]
+    assert [p.name for p in table.ir] == ["alpha.ll", "zeta.ll"]
+    tahiti = read_coarsening(tmp_path, "tahiti")  # alpha x2 not measured there
+    assert np.isnan(tahiti.runtimes[0, 1]) and tahiti.oracle.tolist() == [0, 1]
+    assert coarsening_references(tahiti)["oracle"]["speedup"] == pytest.approx(np.sqrt(5.0))
+
+
+def test_head_learns_a_separable_problem_and_the_protocol_runs() -> None:
+    table = synthetic_devmap()
+    embedding = np.random.default_rng(1).normal(size=(len(table.oracle), 8))  # noise: extras decide
+    head = train_head(embedding, table.extras, table.oracle, len(DEVICES), seed=0, cfg=FAST)
+    assert (logits(head, embedding, table.extras).argmax(1) == table.oracle).mean() >= 0.95
+
+    def fit(x, extras, labels, seed):
+        h = train_head(x, extras, labels, len(DEVICES), seed, FAST)
+        return lambda tx, te: logits(h, tx, te).argmax(1)
+
+    scores = evaluate_devmap(table, embedding, table.extras, fit, seeds=[0], grouped=True)
+    assert scores["accuracy"]["mean"] >= 0.85 and scores["speedup"]["mean"] > 1.0
+
+
+def test_coarsening_loop_leaves_each_kernel_out() -> None:
+    runtimes = np.tile([[4.0, 2.0, 1.0, 3.0, 5.0, np.nan]], (5, 1))
+    table = Coarsening("fermi", tuple("abcde"), runtimes, np.full(5, 2), ())
+    seen = []
+
+    def fit(x, extras, labels, seed):
+        seen.append(len(labels))
+        assert extras.shape == (4, 0)
+        return lambda tx, te: np.full(len(tx), 2)
+
+    scores = evaluate_coarsening(table, np.zeros((5, 3)), fit, seeds=[0, 1])
+    assert seen == [4] * 10
+    assert scores["speedup"]["mean"] == pytest.approx(4.0) and scores["accuracy"]["std"] == 0.0
+
+
+@pytest.mark.parametrize("extras_size", [2, 0])
+def test_exported_head_matches_torch_on_unseen_batch_sizes(tmp_path, extras_size) -> None:
+    ort = pytest.importorskip("onnxruntime")
+    rng = np.random.default_rng(extras_size)
+    embedding, extras = rng.normal(3.0, 2.0, (20, 16)), rng.uniform(0, 1e6, (20, extras_size))
+    head = train_head(embedding, extras, rng.integers(0, len(FACTORS), 20), len(FACTORS), 0, HeadConfig(epochs=2))
+    export_head(head, tmp_path / "head.onnx")
+    session = ort.InferenceSession(str(tmp_path / "head.onnx"), providers=["CPUExecutionProvider"])
+    assert [i.name for i in session.get_inputs()] == ["embedding", "extras"][: 1 + bool(extras_size)]
+    for n in (1, 7):
+        feed = {"embedding": rng.normal(3.0, 2.0, (n, 16)).astype(np.float32)}
+        if extras_size:
+            feed["extras"] = rng.uniform(0, 1e6, (n, extras_size)).astype(np.float32)
+        got = session.run(None, feed)[0]
+        expected = logits(head, feed["embedding"], feed.get("extras", np.zeros((n, 0), np.float32)))
+        assert got.shape == (n, len(FACTORS))
+        np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5)
+
+
+def test_real_tables_have_every_row_and_ir_file(datasets) -> None:
+    for platform in PLATFORMS:
+        table = read_devmap(datasets, platform)
+        assert len(table.oracle) == 669 and len(set(table.benchmark)) == 256
+        assert all(path.is_file() for path in table.ir)
+        assert (table.runtimes.argmin(1) == table.oracle).all()
+    assert (read_devmap(datasets, "amd").oracle == 0).sum() == 395  # README: static AMD = CPU on 395 rows
+    for gpu in GPUS:
+        table = read_coarsening(datasets, gpu)
+        assert len(table.kernels) == 17 and all(path.is_file() for path in table.ir)
+        assert (np.nanargmin(table.runtimes, 1) == table.oracle).all()  # the oracles file agrees by name
+
+
+def test_identical_files_are_featurized_once(tmp_path) -> None:
+    a, b, c = (tmp_path / f"{name}.ll" for name in "abc")
+    a.write_text("same")
+    b.write_text("other")
+    c.write_text("same")
+    unique, index = distinct_files([a, b, c, a])
+    assert unique == [a, b] and index.tolist() == [0, 1, 0, 0]
+
+
+def test_ir2vec_rejected_files_are_zeros_and_reported(tmp_path) -> None:
+    pytest.importorskip("ir2vec")
+    good, bad = tmp_path / "good.ll", tmp_path / "bad.ll"
+    good.write_text("define i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n")
+    bad.write_text("define i32 @f(i32 %x {\n")
+    vectors, rejected = ir2vec_vectors([bad, good, bad, good])
+    assert sorted(rejected) == [str(bad)] and "error" in rejected[str(bad)]
+    assert vectors.shape == (4, IR2VEC_SIZE) and not vectors[0].any() and vectors[1].any()
+    assert (vectors[1] == vectors[3]).all()
