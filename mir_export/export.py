@@ -94,8 +94,60 @@ def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = No
         "model": model.cfg.to_dict(),
         "embedding_size": model.embedding_size,
         "opset": OPSET,
-        "files": {name: {"sha256": file_sha256(out / name), "bytes": (out / name).stat().st_size} for name in files},
+        "files": {name: _file_entry(out / name) for name in files},
         **(extra or {}),
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
+def parity(out: Path, model: MIREncoder, samples: list) -> dict:
+    """Cosine of onnxruntime (fp32 and int8) against torch on real held-out functions: each
+    statement vector, and each function's embedding (mean statement vector ++ graph vector)."""
+    import numpy as np
+    import onnxruntime as ort
+
+    from mir_runtime.features import GRAPH_INPUTS
+
+    open_session = lambda name: ort.InferenceSession(str(out / name), providers=["CPUExecutionProvider"])  # noqa: E731
+    text = {"fp32": open_session(STATEMENT_ENCODER), "int8": open_session(STATEMENT_ENCODER_INT8)}
+    graph = open_session(GRAPH_ENCODER)
+    cos = lambda a, b: (a * b).sum(-1) / (np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1))  # noqa: E731
+    found: dict[str, list] = {f"{kind}_{p}": [] for kind in ("statement", "file") for p in text}
+    with torch.inference_mode():
+        for sample in samples:
+            ids = np.zeros((len(sample.statements), max(len(s) for s in sample.statements)), dtype=np.int64)
+            for k, s in enumerate(sample.statements):
+                ids[k, : len(s)] = s
+            inputs = sample.graph()
+            feed = {name: getattr(inputs, name) for name in GRAPH_INPUTS}
+            expected_text = model.text(torch.from_numpy(ids)).numpy()
+            expected_graph = model.graph(*(torch.from_numpy(feed[n]) for n in GRAPH_INPUTS)).numpy()
+            got_graph = graph.run(None, feed)[0]
+            for precision, session in text.items():
+                got_text = session.run(None, {"ids": ids})[0]
+                found[f"statement_{precision}"].append(cos(got_text, expected_text))
+                found[f"file_{precision}"].append(np.array([cos(
+                    np.concatenate([got_text.mean(0), got_graph]), np.concatenate([expected_text.mean(0), expected_graph])
+                )]))
+    return {
+        "functions": len(samples),
+        **{f"{key}_cosine": {"min": round(float(np.concatenate(v).min()), 6), "mean": round(float(np.concatenate(v).mean()), 6)}
+           for key, v in found.items()},
+    }
+
+
+def _file_entry(path: Path) -> dict:
+    return {"sha256": file_sha256(path), "bytes": path.stat().st_size}
+
+
+def update_manifest(out: Path, files: list[str], **sections: dict) -> dict:
+    """Add ``files`` (already written into ``out``) with their sha256 to ``out/manifest.json``,
+    and merge ``sections`` (``tasks={...}``, ``metrics={...}``) one level deep into it."""
+    path = out / "manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["files"].update({name: _file_entry(out / name) for name in files})
+    for key, value in sections.items():
+        manifest.setdefault(key, {}).update(value)
+    path.write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest

@@ -319,10 +319,24 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     print(file=sys.stderr)
     _save(checkpoint, model, optimizer, state, rng, generator, model_cfg, cfg)
     metrics = evaluate(model, eval_samples, cfg, tasks)
-    summary = {"metrics": metrics, "training": state, "train_config": cfg.__dict__, "model": model_cfg.to_dict()}
+    summary = {"metrics": metrics, "training": state, "train_config": cfg.__dict__, "model": model_cfg.to_dict(),
+               "hardware": machine()}
     (out / "pretrain-result.json").write_text(json.dumps(summary, indent=2, default=list) + "\n")
     log.close()
     return summary
+
+
+def machine() -> dict:
+    """The hardware a run trained on (its cost is only meaningful with it)."""
+    import os
+    import platform
+
+    cpu = platform.processor()
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "gpu": None, "torch": torch.__version__}
 
 
 def _save(path: Path, model, optimizer, state, rng, generator, model_cfg, cfg) -> None:

@@ -6,6 +6,9 @@ import json
 from pathlib import Path
 
 
+PARITY_FUNCTIONS = 200  # held-out functions on which export compares onnxruntime with torch
+
+
 def add_commands(sub) -> None:
     pre = sub.add_parser("pretrain", help="tokenizer, samples and pre-training of the encoder")
     cmds = pre.add_subparsers(dest="pretrain_command", required=True)
@@ -31,16 +34,65 @@ def add_commands(sub) -> None:
     export.add_argument("--run", type=Path, required=True, help="run directory (checkpoint.pt, pretrain-result.json)")
     export.add_argument("--data", type=Path, required=True, help="the directory holding tokenizer.json")
     export.add_argument("--out", type=Path, default=Path("artifacts"))
+    export.add_argument("--corpus-manifest", type=Path, default=Path("artifacts/corpus-manifest.json"),
+                        help="the corpus manifest of the data (its sha256 goes into the model manifest)")
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from mir_export.export import export
+    import random
 
-    result = args.run / "pretrain-result.json"
-    extra = {"pretraining": json.loads(result.read_text())} if result.exists() else {}
-    manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra)
-    print(json.dumps(manifest["files"], indent=2))
+    from mir_export.export import export, parity, update_manifest
+    from mir_export.model import load_checkpoint
+    from mir_export.pretrain_data import load_samples
+
+    manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, provenance(args))
+    held_out = load_samples(args.data / "eval.pkl")
+    checked = random.Random(0).sample(held_out, min(PARITY_FUNCTIONS, len(held_out)))
+    figures = parity(args.out, load_checkpoint(args.run / "checkpoint.pt"), checked)
+    manifest = update_manifest(args.out, [], parity=figures)
+    print(json.dumps({"files": manifest["files"], "parity": figures}, indent=2))
     return 0
+
+
+def provenance(args: argparse.Namespace) -> dict:
+    """How the exported model was made: held-out metrics, data, commands, cost, hardware."""
+    from mir_export.pretrain import machine
+    from mir_runtime.encoder import file_sha256
+
+    result = json.loads((args.run / "pretrain-result.json").read_text())
+    cfg = result["train_config"]
+    corpus = args.corpus_manifest
+    data = {name: json.loads((args.data / name).read_text()) for name in ("data-report.json", "tokenizer-report.json")
+            if (args.data / name).exists()}
+    data.get("data-report.json", {}).pop("failures", None)
+    train = (f"mir-export pretrain train --data DATA --out RUN --model {cfg['model']} --tasks {','.join(cfg['tasks'])} "
+             f"--steps {cfg['steps']} --minutes {cfg['minutes']:g} --batch-size {cfg['batch_size']} --lr {cfg['lr']:g} "
+             f"--threads {cfg['threads']} --seed {cfg['seed']}")
+    training = result["training"]
+    return {
+        "metrics": {"pretrain": {k: result["metrics"][k] for k in ("mlm_accuracy", "gae_auc", "matching_accuracy")
+                                 if k in result["metrics"]} | {"eval_functions": result["metrics"]["eval_functions"]}},
+        "training": {
+            "corpus_manifest": {"path": str(corpus), "sha256": file_sha256(corpus)} if corpus.exists() else None,
+            "commands": [
+                "bash scripts/install.sh",
+                "mir-export corpus build --out CORPUS",
+                "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2",
+                train,
+                "mir-export export --run RUN --data DATA --out artifacts",
+            ],
+            "cost": {
+                "hours": round(training["seconds"] / 3600, 3),
+                "steps": training["step"],
+                "statements": training["statements"],
+                "tokens": training["tokens"],
+                "graphs": training["graphs"],
+                "hardware": result.get("hardware") or machine(),
+            },
+            "train_config": cfg,
+            "data": data,
+        },
+    }
 
 
 def run(args: argparse.Namespace) -> int:
