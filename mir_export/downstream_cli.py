@@ -23,8 +23,12 @@ def add_commands(sub) -> None:
         cmd.add_argument("--features", default=features, help=f"comma-separated feature sets (default {features})")
     heads = cmds.add_parser("export-heads", help="train the final heads on every row; ONNX files + manifest fragment")
     _common(heads)
-    heads.add_argument("--out", type=Path, required=True, help="directory for the heads and manifest-tasks.json")
+    heads.add_argument("--out", type=Path, required=True,
+                       help="directory for the heads and manifest-tasks.json; when it holds the model's "
+                            "manifest.json (--out = --model), the heads are added to it")
     heads.add_argument("--seed", type=int, default=0)
+    heads.add_argument("--results", type=Path, nargs="*", default=[], metavar="RESULTS_JSON",
+                       help="results.json of this model's devmap/coarsening runs: their figures go to metrics.tasks")
 
 
 def _common(cmd: argparse.ArgumentParser) -> None:
@@ -40,9 +44,17 @@ def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     datasets = args.datasets or default_datasets()
     if args.downstream_command == "export-heads":
-        from mir_export.downstream.export import export_heads
+        from mir_export.downstream.export import FRAGMENT, export_heads
 
         fragment = export_heads(datasets, args.model, args.out, args.seed)
+        if (args.out / "manifest.json").exists():
+            from mir_export.downstream.report import task_metrics
+            from mir_export.export import update_manifest
+
+            figures = {r["task"]: task_metrics(r) for r in (json.loads(p.read_text()) for p in args.results)}
+            update_manifest(args.out, list(fragment["files"]), tasks=fragment["tasks"],
+                            task_heads=fragment["task_heads"], metrics={"tasks": figures})
+            (args.out / FRAGMENT).unlink()  # merged: the manifest is the one description
         print(json.dumps(fragment["files"], indent=2))
         return 0
     from mir_export.downstream.experiments import run_coarsening, run_devmap

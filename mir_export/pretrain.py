@@ -42,6 +42,7 @@ class TrainConfig:
     warmup: int = 200
     steps: int = 2000
     minutes: float = 0.0  # > 0: stop after this much training time (the budget of a run)
+    stop_step: int = 0  # > 0: stop at this step; the schedule still spans ``steps`` (equal-budget ablations)
     seed: int = 0
     threads: int = 1  # one thread is deterministic, and on a shared machine often fastest
     checkpoint_every: int = 100
@@ -287,7 +288,8 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     log = open(out / "train-log.jsonl", "a")
     model.train()
     last_save = time.monotonic()
-    while state["step"] < total and not (cfg.minutes and state["seconds"] >= cfg.minutes * 60):
+    last = min(total, cfg.stop_step) if cfg.stop_step else total
+    while state["step"] < last and not (cfg.minutes and state["seconds"] >= cfg.minutes * 60):
         began = time.monotonic()
         batch = make_batch(rng.sample(train_samples, cfg.batch_size), cfg.statements_per_sample, rng)
         for group in optimizer.param_groups:

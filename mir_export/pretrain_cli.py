@@ -23,6 +23,8 @@ def add_commands(sub) -> None:
     train.add_argument("--tasks", default="mlm,gae,match", help="comma-separated: mlm, gae, match")
     train.add_argument("--steps", type=int, default=2000)
     train.add_argument("--minutes", type=float, default=0.0, help="stop after this much training time")
+    train.add_argument("--stop-at", type=int, default=0, metavar="STEP",
+                       help="stop at this step, the learning-rate schedule still spanning --steps")
     train.add_argument("--batch-size", type=int, default=16)
     train.add_argument("--lr", type=float, default=3e-4)
     train.add_argument("--threads", type=int, default=1)
@@ -66,7 +68,7 @@ def provenance(args: argparse.Namespace) -> dict:
             if (args.data / name).exists()}
     data.get("data-report.json", {}).pop("failures", None)
     train = (f"mir-export pretrain train --data DATA --out RUN --model {cfg['model']} --tasks {','.join(cfg['tasks'])} "
-             f"--steps {cfg['steps']} --minutes {cfg['minutes']:g} --batch-size {cfg['batch_size']} --lr {cfg['lr']:g} "
+             f"--steps {cfg['steps']} --minutes {cfg['minutes']:g} --stop-at {cfg.get('stop_step', 0)} --batch-size {cfg['batch_size']} --lr {cfg['lr']:g} "
              f"--threads {cfg['threads']} --seed {cfg['seed']}")
     training = result["training"]
     return {
@@ -117,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     cfg = pretrain.TrainConfig(
         model=args.model, tasks=tuple(args.tasks.split(",")), steps=args.steps, minutes=args.minutes,
-        batch_size=args.batch_size, lr=args.lr, threads=args.threads, seed=args.seed,
+        batch_size=args.batch_size, lr=args.lr, threads=args.threads, seed=args.seed, stop_step=args.stop_at,
     )
     unknown = set(cfg.tasks) - set(pretrain.TASKS)
     if unknown:

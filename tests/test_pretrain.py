@@ -123,6 +123,16 @@ def test_training_resumes_from_its_checkpoint(corpus, tmp_path) -> None:
     assert steps == list(range(1, 16)) and result["training"]["step"] == 15
 
 
+def test_stop_at_keeps_the_schedule(corpus, tmp_path) -> None:
+    from mir_export.pretrain import _lr
+
+    samples, vocab = corpus
+    cfg = TrainConfig(model="tiny", steps=20, stop_step=8, batch_size=4, warmup=2, eval_samples=16)
+    result = train(samples, samples, vocab, tmp_path, cfg)
+    assert result["training"]["step"] == 8
+    assert _lr(8, cfg, cfg.steps) > _lr(8, cfg, 8)  # mid-schedule, not decayed to the end
+
+
 def test_package_cap_and_vocabulary_choice() -> None:
     samples = [Sample(str(i), [], np.zeros(0), np.zeros(0), np.zeros(0), np.zeros((3, 0)), package=p)
                for i, p in enumerate(["big"] * 50 + [f"p{k}" for k in range(10) for _ in range(5)])]

@@ -76,6 +76,23 @@ def _notes(results: dict) -> str:
             f"their rows get an all-zero IR2Vec vector:\n{files}\n")
 
 
+def task_metrics(results: dict) -> dict:
+    """The manifest's ``metrics.tasks.<task>`` of one experiment: our embedding's means over seeds."""
+    if results["task"] == "devmap":
+        return {
+            platform: {
+                "accuracy": entry["stratified"]["ours"]["accuracy"]["mean"],
+                "speedup": entry["stratified"]["ours"]["speedup"]["mean"],
+                "grouped_accuracy": entry["grouped"]["ours"]["accuracy"]["mean"],
+                "grouped_speedup": entry["grouped"]["ours"]["speedup"]["mean"],
+                "seeds": len(results["seeds"]),
+            }
+            for platform, entry in results["platforms"].items()
+        }
+    figures = {gpu: {"speedup": entry["ours"]["speedup"]["mean"]} for gpu, entry in results["gpus"].items()}
+    return {**figures, "mean_speedup": results["average"]["ours"]["mean"], "seeds": len(results["seeds"])}
+
+
 def write_report(results: dict, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
