@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from mir_export.downstream.data import default_datasets
+from mir_export.downstream.data import FEATURES, default_datasets
 
 
 def add_commands(sub) -> None:
@@ -20,7 +20,9 @@ def add_commands(sub) -> None:
         _common(cmd)
         cmd.add_argument("--seeds", type=int, default=5, help="repeat over seeds 0..N-1 (default 5)")
         cmd.add_argument("--out", type=Path, required=True, help="directory for results.json and results.md")
-        cmd.add_argument("--features", default=features, help=f"comma-separated feature sets (default {features})")
+        cmd.add_argument("--features", default=features,
+                         help=f"comma-separated, from {', '.join(FEATURES[task])}; text/graph: one half of our "
+                              f"embedding (default {features})")
     heads = cmds.add_parser("export-heads", help="train the final heads on every row; ONNX files + manifest fragment")
     _common(heads)
     heads.add_argument("--out", type=Path, required=True,

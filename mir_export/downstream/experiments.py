@@ -8,22 +8,23 @@ from pathlib import Path
 import numpy as np
 
 from mir_export.downstream.baselines import ir2vec_vectors, runtime_only
-from mir_export.downstream.data import DEVICES, FACTORS, GPUS, PLATFORMS, read_coarsening, read_devmap
+from mir_export.downstream.data import DEVICES, FACTORS, FEATURES, GPUS, PLATFORMS, read_coarsening, read_devmap
 from mir_export.downstream.features import embed_files
 from mir_export.downstream.heads import HEAD, HeadConfig, mlp_fit
 from mir_export.downstream.protocol import (
     coarsening_references, devmap_references, evaluate_coarsening, evaluate_devmap, summary,
 )
 
-FEATURES = {"devmap": ("ours", "runtime", "ir2vec"), "coarsening": ("ours", "ir2vec")}
 
 
 def feature_matrices(names: Sequence[str], paths: Sequence[Path], model_dir: Path) -> tuple[dict[str, np.ndarray], dict[str, str]]:
     """name -> [N, D] for the files ``paths``, and the files IR2Vec rejected (with its error)."""
     matrices, rejected = {}, {}
+    ours = embed_files(paths, model_dir) if {"ours", "text", "graph"} & set(names) else None
     for name in names:
-        if name == "ours":
-            matrices[name] = embed_files(paths, model_dir)
+        if name in ("ours", "text", "graph"):
+            half = ours.shape[1] // 2
+            matrices[name] = {"ours": ours, "text": ours[:, :half], "graph": ours[:, half:]}[name]
         elif name == "ir2vec":
             matrices[name], rejected = ir2vec_vectors(paths)
         elif name == "runtime":

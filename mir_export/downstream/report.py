@@ -19,7 +19,8 @@ PUBLISHED_DEVMAP = {
 PUBLISHED_COARSENING = {
     "DeepTune": 1.06, "NCC (inst2vec)": 1.09, "IR2Vec": 1.23, "Perfograph": 1.09, "MIREncoder": 1.24,
 }
-NAMES = {"ours": "ours (this model)", "runtime": "run-time inputs only", "ir2vec": "IR2Vec flow-aware (rerun)"}
+NAMES = {"ours": "ours (this model)", "text": "ours, text half only", "graph": "ours, graph half only",
+         "runtime": "run-time inputs only", "ir2vec": "IR2Vec flow-aware (rerun)"}
 
 
 def _figure(value, percent: bool = False) -> str:
