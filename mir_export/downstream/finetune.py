@@ -99,9 +99,9 @@ def finetune(model_dir: Path, base: Encoder, files: Sequence[Features], extras: 
             if steps == cfg.max_steps:
                 return model.eval()
             steps += 1
-            x = torch.stack([sampled_embedding(encoder.model, files[r], cfg.statements, generator) for r in rows.tolist()])
-            loss = F.cross_entropy(model.head(x, e[rows]), y[rows])
             optimizer.zero_grad()
-            loss.backward()
+            for r in rows.tolist():  # one file's graph at a time in memory; the gradient is the batch's
+                x = sampled_embedding(encoder.model, files[r], cfg.statements, generator)[None]
+                (F.cross_entropy(model.head(x, e[r : r + 1]), y[r : r + 1]) / len(rows)).backward()
             optimizer.step()
     return model.eval()

@@ -4,7 +4,9 @@ Model directories ship no torch weights, but ``torch.onnx.export(dynamo=True)`` 
 parameter as an initializer: most under their torch name (``encoder.<parameter>``, ``encoder``
 being the attribute of the export wrappers in ``mir_export.export``), and the weight of a
 ``Linear`` whose transpose the exporter folded into a constant (``val_N``) as the second input of
-a ``MatMul`` whose name scope is that ``Linear``. Fine-tuning from the shipped model starts here.
+a ``MatMul`` whose name scope is that ``Linear``. The exporter also merges initializers of equal
+value and folds away zero biases, which only an untrained model has: then some parameters cannot
+be recovered, and loading fails naming them. Fine-tuning from the shipped model starts here.
 """
 from __future__ import annotations
 
@@ -55,6 +57,9 @@ def encoder_from_onnx(model_dir: Path) -> MIREncoder:
     graph = onnx_state_dict(checked(model_dir, manifest, GRAPH_ENCODER))
     if not torch.equal(text["tokens.weight"], graph["tokens.weight"]):
         raise ValueError(f"{model_dir}: the two encoders hold different token tables (they are tied)")
-    model.text.load_state_dict(text, strict=True)
-    model.graph.load_state_dict(graph, strict=True)
+    for branch, state, path in ((model.text, text, STATEMENT_ENCODER), (model.graph, graph, GRAPH_ENCODER)):
+        missing = sorted(set(branch.state_dict()) - set(state))
+        if missing:
+            raise ValueError(f"{model_dir / path}: no initializer for {missing} (merged or folded by the exporter?)")
+        branch.load_state_dict(state, strict=True)
     return model.eval()

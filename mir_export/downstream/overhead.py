@@ -13,11 +13,14 @@ fold, accuracy on the test rows of the folds run, inference time per kernel (fro
 from the file on disk, with the last fold's model of each platform), and peak memory.
 
 Peak memory is the resident set size (``/proc/self/statm``, sampled every 5 ms by a thread)
-while the option runs, above the RSS at its start: options run one after another in one process,
-so a process-wide high-water mark (``ru_maxrss``) could not tell them apart.
+while the option runs, above the RSS at its start, after garbage collection and ``malloc_trim``
+have handed free heap back to the system (else memory an earlier option freed would be reused
+unseen): options run one after another in one process, so a process-wide high-water mark
+(``ru_maxrss``) could not tell them apart.
 """
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
 import sys
@@ -70,6 +73,7 @@ class Option:
 
 
 def options(model_dir: Path, cfg: OverheadConfig) -> list[Option]:
+    """The three options; one runtime encoder gives every front end (its tokenizer for ``finetune``)."""
     encoder = Encoder.load(model_dir, precision=cfg.precision, threads=cfg.threads)
     classes = len(DEVICES)
 
@@ -90,8 +94,9 @@ def options(model_dir: Path, cfg: OverheadConfig) -> list[Option]:
 class PeakRSS:
     """Peak resident set size inside a ``with`` block, in MB above the RSS at its start."""
 
-    def __enter__(self) -> "PeakRSS":
+    def __enter__(self) -> PeakRSS:
         gc.collect()
+        ctypes.CDLL(None).malloc_trim(0)  # glibc: free heap pages back to the system
         self.start = self.peak = _rss()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)

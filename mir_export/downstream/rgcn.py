@@ -62,7 +62,8 @@ def batch(graphs: Sequence[ProgramGraph], vocabulary: dict[str, int]) -> Batch:
     offset = 0
     for k, g in enumerate(graphs):
         nodes.append(np.fromiter((vocabulary.get(t, UNKNOWN) for t in g.node_text.tolist()), np.int64, g.num_nodes))
-        src, dst, flow = g.edge_source.astype(np.int64) + offset, g.edge_target.astype(np.int64) + offset, g.edge_flow.astype(np.int64)
+        src, dst = g.edge_source.astype(np.int64) + offset, g.edge_target.astype(np.int64) + offset
+        flow = g.edge_flow.astype(np.int64)
         sources += [src, dst]
         targets += [dst, src]
         types += [flow, flow + N_FLOWS]

@@ -1,0 +1,115 @@
+"""The parts of the overhead benchmark (benchmarks/test_overhead.py): the encoder rebuilt from its
+ONNX files, the relational GCN, end-to-end fine-tuning and the memory probe."""
+from __future__ import annotations
+
+import copy
+import time
+
+import numpy as np
+import pytest
+import torch
+
+from models import IR
+from mir_export.downstream.finetune import FinetuneConfig, finetune
+from mir_export.downstream.onnx_weights import encoder_from_onnx
+from mir_export.downstream.overhead import PeakRSS
+from mir_export.downstream.rgcn import RGCN, RGCNConfig, batch, node_vocabulary, train_rgcn
+from mir_export.export import export
+from mir_export.torch_encoder import TorchEncoder
+from mir_runtime import parse_ir
+from mir_runtime.encoder import Encoder
+from mir_runtime.graph import build_graph
+
+torch.set_num_threads(1)
+# Two kernels told apart only by their code: a loop that multiplies, and straight-line adds.
+LOOP = """
+define void @k(float* %a, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %j, %loop ]
+  %p = getelementptr float, float* %a, i32 %i
+  %v = load float, float* %p
+  %w = fmul float %v, %v
+  store float %w, float* %p
+  %j = add i32 %i, 1
+  %c = icmp slt i32 %j, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def trained_like(model_dir, tmp_path_factory):
+    """(torch model, directory): the tiny model with every parameter distinct and non-zero, as
+    trained ones are (the exporter merges equal initializers and folds the zero biases of a
+    freshly initialized model), exported."""
+    model, _, tiny = model_dir
+    original = copy.deepcopy(model)
+    torch.manual_seed(1)
+    with torch.no_grad():
+        for parameter in original.parameters():
+            parameter.add_(torch.randn_like(parameter) * 0.05)
+    out = tmp_path_factory.mktemp("trained-like")
+    torch.save({"model": original.state_dict(), "model_config": original.cfg.to_dict()}, out / "checkpoint.pt")
+    export(out / "checkpoint.pt", tiny / "tokenizer.json", out / "model")
+    return original, out / "model"
+
+
+def test_encoder_rebuilt_from_onnx_equals_the_exported_weights_and_onnxruntime(trained_like) -> None:
+    original, directory = trained_like
+    rebuilt = encoder_from_onnx(directory)
+    for branch in ("text", "graph"):
+        expected = getattr(original, branch).state_dict()
+        got = getattr(rebuilt, branch).state_dict()
+        assert got.keys() == expected.keys()
+        assert all(torch.equal(got[k], expected[k]) for k in expected), branch
+    runtime = Encoder.load(directory, precision="fp32")
+    module = parse_ir(IR)
+    np.testing.assert_allclose(TorchEncoder(runtime, rebuilt).embed_module(module), runtime.embed_module(module),
+                               rtol=1e-4, atol=1e-5)
+
+
+def _toy_graphs(rows: int = 24):
+    graphs = [build_graph(parse_ir(LOOP if k % 2 else IR)) for k in range(rows)]
+    labels = np.arange(rows) % 2
+    extras = np.random.default_rng(0).uniform(1, 1e4, (rows, 2))  # noise: the label is in the code
+    return graphs, extras, labels
+
+
+def test_rgcn_forward_shape_and_unknown_node_texts() -> None:
+    graphs, extras, _ = _toy_graphs(4)
+    vocabulary = node_vocabulary(graphs[:1])  # the loop kernel's texts are partly unknown
+    model = RGCN(vocabulary, extras, 3, RGCNConfig(hidden=8, layers=2))
+    inputs = batch(graphs, vocabulary)
+    assert inputs.nodes.shape[0] == sum(g.num_nodes for g in graphs)
+    assert inputs.edge_index.shape[1] == 2 * sum(len(g.edge_source) for g in graphs)
+    assert int(inputs.edge_type.max()) < 6 and (inputs.nodes == 0).any()
+    assert model(inputs, torch.tensor(extras, dtype=torch.float32)).shape == (4, 3)
+
+
+def test_rgcn_learns_a_toy_problem_from_the_graph() -> None:
+    graphs, extras, labels = _toy_graphs()
+    model = train_rgcn(graphs, extras, labels, 2, seed=0, cfg=RGCNConfig(hidden=16, layers=2, epochs=30, batch_size=8))
+    assert (model.predict(graphs, extras) == labels).all()
+
+
+def test_finetune_learns_end_to_end_from_the_onnx_weights(trained_like) -> None:
+    _, directory = trained_like
+    runtime = Encoder.load(directory, precision="fp32")
+    files = [runtime.featurize(parse_ir(LOOP if k % 2 else IR)) for k in range(6)]
+    extras = np.ones((6, 2))
+    labels = np.arange(6) % 2
+    model = finetune(directory, runtime, files, extras, labels, 2, seed=0,
+                     cfg=FinetuneConfig(statements=2, epochs=30, batch_size=6, encoder_lr=1e-3))
+    assert (model.predict(files, extras) == labels).all()
+
+
+def test_peak_rss_sees_an_allocation_held_longer_than_a_sample() -> None:
+    with PeakRSS() as memory:
+        block = np.ones(50_000_000 // 8)
+        time.sleep(0.05)
+        del block
+    assert 45 < memory.mb < 100
