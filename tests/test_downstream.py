@@ -173,3 +173,17 @@ def test_ir2vec_rejected_files_are_zeros_and_reported(tmp_path) -> None:
     assert sorted(rejected) == [str(bad)] and "error" in rejected[str(bad)]
     assert vectors.shape == (4, IR2VEC_SIZE) and not vectors[0].any() and vectors[1].any()
     assert (vectors[1] == vectors[3]).all()
+
+
+def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> None:
+    from mir_export.downstream import features
+    from models import IR
+
+    monkeypatch.setenv("MIR_CACHE", str(tmp_path / "cache"))
+    files = [tmp_path / "a.ll", tmp_path / "b.ll"]
+    files[0].write_text(IR)
+    files[1].write_text(IR)
+    first = features.embed_files(files, model_dir[2])
+    assert first.shape == (2, 64) and np.array_equal(first[0], first[1])
+    monkeypatch.setattr(features, "Encoder", None)  # a second call must not load the encoder
+    assert np.array_equal(features.embed_files(files[:1], model_dir[2]), first[:1])

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -10,8 +11,12 @@ from pathlib import Path
 import numpy as np
 
 from mir_runtime import read_ir
-from mir_runtime.encoder import Encoder
+from mir_runtime.encoder import Encoder, read_manifest
 from mir_runtime.progress import progress
+
+
+def content_digest(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def distinct_files(paths: Sequence[Path]) -> tuple[list[Path], np.ndarray]:
@@ -21,7 +26,7 @@ def distinct_files(paths: Sequence[Path]) -> tuple[list[Path], np.ndarray]:
     unique: list[Path] = []
     index = np.empty(len(paths), dtype=np.int64)
     for k, path in enumerate(paths):
-        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        digest = content_digest(path)
         if digest not in first:
             first[digest] = len(unique)
             unique.append(Path(path))
@@ -29,11 +34,30 @@ def distinct_files(paths: Sequence[Path]) -> tuple[list[Path], np.ndarray]:
     return unique, index
 
 
+def _cache(model_dir: Path) -> Path:
+    """Where one encoder's embeddings are kept between commands: ``$MIR_CACHE`` or ~/.cache/mir,
+    keyed by the encoder files' sha256, so a changed model never reuses stale vectors."""
+    files = read_manifest(model_dir)["files"]
+    key = hashlib.sha256("".join(files[f]["sha256"] for f in sorted(files) if f.endswith(".onnx") and "encoder" in f).encode())
+    root = Path(os.environ.get("MIR_CACHE", Path.home() / ".cache" / "mir"))
+    return root / "embeddings" / f"{key.hexdigest()[:24]}.npz"
+
+
 def embed_files(paths: Sequence[Path], model_dir: Path) -> np.ndarray:
-    """float32 [N, D]: the fp32 encoder's embedding of each file, each distinct file embedded once."""
-    encoder = Encoder.load(model_dir, precision="fp32", threads=1)
+    """float32 [N, D]: the fp32 encoder's embedding of each file, each distinct file embedded once
+    (and once per encoder: vectors are cached by file content)."""
     unique, index = distinct_files(paths)
-    start = time.monotonic()
-    vectors = np.stack([encoder.embed_module(read_ir(p)) for p in progress(unique, len(unique), "embedding")])
-    print(f"embedded {len(unique)} distinct files in {time.monotonic() - start:.0f}s", file=sys.stderr)
-    return vectors[index]
+    digests = [content_digest(p) for p in unique]
+    cache = _cache(model_dir)
+    known = dict(np.load(cache)) if cache.exists() else {}
+    missing = [k for k, d in enumerate(digests) if d not in known]
+    if missing:
+        encoder = Encoder.load(model_dir, precision="fp32", threads=1)
+        start = time.monotonic()
+        for k in progress(missing, len(missing), "embedding"):
+            known[digests[k]] = encoder.embed_module(read_ir(unique[k]))
+        print(f"embedded {len(missing)} distinct files in {time.monotonic() - start:.0f}s", file=sys.stderr)
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(cache.with_suffix(".tmp.npz"), **known)
+        cache.with_suffix(".tmp.npz").replace(cache)
+    return np.stack([known[d] for d in digests])[index]
