@@ -25,14 +25,19 @@ PathLike = str | os.PathLike
 
 
 def default_model_dir() -> Path:
-    """``$MIR_MODEL`` if set, else the model shipped in the package (``artifacts/`` of the repository)."""
+    """``$MIR_MODEL`` if set, else the model shipped in the package (``artifacts/`` of the repository,
+    installed as ``mir_runtime.artifacts``)."""
     if os.environ.get("MIR_MODEL"):
         return Path(os.environ["MIR_MODEL"])
     try:
         import mir_runtime.artifacts as shipped
-    except ImportError:
-        raise ModelFileError("this installation ships no default model: pass a model directory") from None
-    return Path(shipped.__file__).parent
+
+        return Path(shipped.__file__).parent
+    except ImportError:  # a source checkout on sys.path (python run from the repository root)
+        checkout = Path(__file__).resolve().parent.parent / "artifacts"
+        if (checkout / "manifest.json").is_file():
+            return checkout
+    raise ModelFileError("this installation ships no default model: pass a model directory")
 
 
 @dataclass(frozen=True)
