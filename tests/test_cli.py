@@ -64,6 +64,6 @@ def test_several_inputs_need_an_out_dir(files) -> None:
 def test_statements(files) -> None:
     done = run("statements", str(files["good"]))
     assert done.returncode == 0
-    assert done.stdout.splitlines() == ["%x = add i32 %a, 1", "ret i32 %x"]
+    assert done.stdout.splitlines() == ["%ID = add i32 %ID, 1", "ret i32 %ID"]
     bad = run("statements", str(files["bad"]))
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "bad.ll:3:1:" in bad.stderr

@@ -272,4 +272,4 @@ def test_landingpad_cleanup_followed_by_metadata():
     assert opcodes == ["invoke", "ret", "landingpad", "resume"]
     landingpad = next(i for i in module.instructions() if i.opcode == "landingpad")
     assert "cleanup" in landingpad.text
-    assert statements(module)[2] == "%lp = landingpad { ptr, i32 } cleanup"
+    assert statements(module)[2] == "%ID = landingpad { ptr, i32 } cleanup"
