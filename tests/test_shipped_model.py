@@ -1,0 +1,60 @@
+"""The committed default model (``artifacts/``): complete, consistent with its manifest, int8 close
+to fp32 on real kernels, and serving both tasks end to end through the CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from paths import DATASETS, REPO
+
+pytest.importorskip("onnxruntime")
+ARTIFACTS = REPO / "artifacts"
+
+
+@pytest.fixture(scope="module")
+def manifest() -> dict:
+    from mir_runtime.encoder import verify
+
+    return verify(ARTIFACTS)  # every file against its sha256
+
+
+def test_manifest_records_training_and_metrics(manifest) -> None:
+    pretrain = manifest["metrics"]["pretrain"]
+    assert set(pretrain) >= {"mlm_accuracy", "gae_auc", "matching_accuracy"}
+    assert set(pretrain["gae_auc"]) == {"control", "data", "call"}
+    assert manifest["training"]["corpus_manifest"]["sha256"]
+    assert manifest["training"]["cost"]["hours"] > 0 and manifest["training"]["commands"]
+    devmap = manifest["metrics"]["tasks"]["devmap"]
+    assert {"accuracy", "speedup", "grouped_accuracy"} <= set(devmap["amd"]) and "nvidia" in devmap
+    coarsening = manifest["metrics"]["tasks"]["coarsening"]
+    assert {"fermi", "kepler", "cypress", "tahiti", "mean_speedup"} <= set(coarsening)
+    assert set(manifest["tasks"]) == {"devmap", "coarsening"}
+
+
+def test_int8_matches_fp32_on_device_mapping_kernels(datasets) -> None:
+    from mir_runtime.model import Model
+
+    files = sorted((datasets / "devmap" / "kernels_ir").glob("*.ll"))[::40]
+    fp32 = Model.load(ARTIFACTS, precision="fp32").embed(files)
+    int8 = Model.load(ARTIFACTS, precision="int8").embed(files)
+    cosine = (fp32 * int8).sum(1) / np.linalg.norm(fp32, axis=1) / np.linalg.norm(int8, axis=1)
+    assert cosine.min() >= 0.999, cosine
+
+
+@pytest.mark.parametrize(
+    ("folder", "options"),
+    [("devmap", ["--task", "devmap", "--platform", "nvidia", "--transfer", "65536", "--wgsize", "256"]),
+     ("threadcoarsening", ["--task", "coarsening", "--gpu", "tahiti"])],
+)
+def test_predict_end_to_end(datasets, folder, options) -> None:
+    kernel = sorted((DATASETS / folder / "kernels_ir").glob("*.ll"))[0]
+    done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "predict", *options, str(kernel), "--model", str(ARTIFACTS)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert abs(sum(result["probabilities"].values()) - 1) < 1e-4
+    assert result["decision"] == max(result["probabilities"], key=result["probabilities"].get)
