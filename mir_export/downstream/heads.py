@@ -11,6 +11,7 @@ Adam (lr 1e-3, weight decay 1e-4), 100 epochs of mini-batches of 64, no early st
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,17 +74,23 @@ def train_head(embedding: np.ndarray, extras: np.ndarray, labels: np.ndarray, cl
     head = Head(embedding, extras, classes, cfg)
     x = torch.tensor(embedding, dtype=torch.float32)
     e = torch.tensor(extras, dtype=torch.float32)
+    return fit_classifier(head, lambda rows: head(x[rows], e[rows]), labels, cfg, seed)
+
+
+def fit_classifier(model: nn.Module, logits_of: Callable[[Tensor], Tensor], labels: np.ndarray, cfg, seed: int):
+    """Cross-entropy on shuffled mini-batches of row indices with Adam (``cfg``: lr, weight_decay,
+    epochs, batch_size); ``logits_of(rows)`` runs ``model`` on those rows. Returns it in eval mode."""
     y = torch.tensor(labels, dtype=torch.int64)
-    optimizer = torch.optim.Adam(head.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+    optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     generator = torch.Generator().manual_seed(seed)
-    head.train()
+    model.train()
     for _ in range(cfg.epochs):
-        for batch in torch.randperm(len(y), generator=generator).split(cfg.batch_size):
-            loss = nn.functional.cross_entropy(head(x[batch], e[batch]), y[batch])
+        for rows in torch.randperm(len(y), generator=generator).split(cfg.batch_size):
+            loss = nn.functional.cross_entropy(logits_of(rows), y[rows])
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
-    return head.eval()
+    return model.eval()
 
 
 def logits(head: Head, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:

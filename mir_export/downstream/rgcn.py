@@ -21,7 +21,7 @@ import torch
 from torch import Tensor, nn
 from torch.nn import functional as F
 
-from mir_export.downstream.heads import Head, HeadConfig
+from mir_export.downstream.heads import Head, HeadConfig, fit_classifier
 from mir_export.model import N_FLOWS, segment_mean
 from mir_runtime.graph.programl import ProgramGraph
 
@@ -112,15 +112,6 @@ def train_rgcn(graphs: Sequence[ProgramGraph], extras: np.ndarray, labels: np.nd
     torch.manual_seed(seed)
     model = RGCN(node_vocabulary(graphs), extras, classes, cfg)
     e = torch.tensor(extras, dtype=torch.float32)
-    y = torch.tensor(labels, dtype=torch.int64)
-    optimizer = torch.optim.Adam(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
-    generator = torch.Generator().manual_seed(seed)
-    model.train()
-    for _ in range(cfg.epochs):
-        for rows in torch.randperm(len(y), generator=generator).split(cfg.batch_size):
-            inputs = batch([graphs[r] for r in rows.tolist()], model.vocabulary)
-            loss = F.cross_entropy(model(inputs, e[rows]), y[rows])
-            optimizer.zero_grad()
-            loss.backward()
-            optimizer.step()
-    return model.eval()
+    return fit_classifier(
+        model, lambda rows: model(batch([graphs[r] for r in rows.tolist()], model.vocabulary), e[rows]), labels, cfg, seed
+    )
