@@ -2,10 +2,13 @@
 
 Peers, all in one run on the same files: onnxruntime with the int8 statement encoder (the CPU
 default), onnxruntime fp32, and the same model in torch eager (its weights rebuilt from the
-fp32 ONNX files, ``mir_export.downstream.onnx_weights``), each with one thread and with all cores. The front end
-(reading, statements, tokens, graph) is the same numpy code for all three: it is timed once,
-apart, and each peer's model time is measured on the prepared inputs; per-file latency is front
-end + model. Rounds are interleaved so the shared machine's noise hits every peer alike.
+fp32 ONNX files, ``mir_export.downstream.onnx_weights``), each with one thread and with all
+cores. Each peer runs twice: without the statement cache (every file encodes all its distinct
+statements: the engines compared on equal work) and with it, fresh each round, files in order
+(how ``mir-runtime embed`` and a tuner's process run; ``+cache`` in the peer's name). The front
+end (reading, statements, tokens, graph) is the same numpy code for all: it is timed once, apart,
+and each peer's model time is measured on the prepared inputs; per-file latency is front end +
+model. Rounds are interleaved so the shared machine's noise hits every peer alike.
 
     python -m pytest benchmarks/test_inference_speed.py -s    # writes results/inference_speed.json
 """
@@ -25,7 +28,8 @@ import pytest
 from paths import DATASETS
 from mir_export.torch_encoder import TorchEncoder
 from mir_runtime import read_ir
-from mir_runtime.encoder import Encoder
+from mir_runtime.cache import StatementCache
+from mir_runtime.encoder import STATEMENT_CACHE, Encoder
 from mir_runtime.model import default_model_dir
 
 ROUNDS = int(os.environ.get("MIR_BENCH_ROUNDS", "2"))
@@ -34,12 +38,18 @@ RESULTS = Path(__file__).parent / "results" / "inference_speed.json"
 
 
 def _peers(directory: Path, threads: int, model) -> dict[str, Encoder]:
-    fp32 = Encoder.load(directory, precision="fp32", threads=threads)
-    return {
-        "onnxruntime_int8": Encoder.load(directory, precision="int8", threads=threads),
-        "onnxruntime_fp32": fp32,
-        "torch_eager": TorchEncoder(fp32, model),
-    }
+    peers = {}
+    for cache, suffix in ((0, ""), (STATEMENT_CACHE, "+cache")):
+        fp32 = Encoder.load(directory, precision="fp32", threads=threads, statement_cache=cache)
+        torch_eager = TorchEncoder(fp32, model)
+        torch_eager.statement_cache = StatementCache(cache)  # the weights stay fixed here
+        peers |= {
+            f"onnxruntime_int8{suffix}": Encoder.load(directory, precision="int8", threads=threads,
+                                                      statement_cache=cache),
+            f"onnxruntime_fp32{suffix}": fp32,
+            f"torch_eager{suffix}": torch_eager,
+        }
+    return peers
 
 
 def _model_times(encoder: Encoder, features: list) -> list[float]:
@@ -98,8 +108,9 @@ def test_inference_speed(benchmark) -> None:
             "files_per_s": round(len(files) / float(total.sum()), 1),
             "model_seconds": round(float(per_file.sum()), 3),
         }
-    torch_model = {t: peers[f"torch_eager/{t}"]["model_seconds"] for t in sorted({1, cores})}
-    torch_file = {t: peers[f"torch_eager/{t}"]["files_per_s"] for t in sorted({1, cores})}
+    threads = sorted({1, cores})
+    torch_model = {t: peers[f"torch_eager/{t}"]["model_seconds"] for t in threads}
+    torch_file = {t: peers[f"torch_eager/{t}"]["files_per_s"] for t in threads}
     result = {
         "files": len(files),
         "cores": cores,
@@ -109,6 +120,11 @@ def test_inference_speed(benchmark) -> None:
         "peers": peers,
         "int8_speedup_over_torch_model": {t: round(torch_model[t] / peers[f"onnxruntime_int8/{t}"]["model_seconds"], 2) for t in torch_model},
         "int8_speedup_over_torch_per_file": {t: round(peers[f"onnxruntime_int8/{t}"]["files_per_s"] / torch_file[t], 2) for t in torch_file},
+        "int8_cache_speedup_over_torch_cache_per_file": {
+            t: round(peers[f"onnxruntime_int8+cache/{t}"]["files_per_s"] / peers[f"torch_eager+cache/{t}"]["files_per_s"], 2)
+            for t in threads},
+        "runtime_speedup_over_torch_per_file": {  # int8 + cache (the runtime as shipped) over plain torch eager
+            t: round(peers[f"onnxruntime_int8+cache/{t}"]["files_per_s"] / torch_file[t], 2) for t in threads},
         "cold_start_seconds": {"median": round(statistics.median(cold), 3), "min": round(cold[0], 3), "runs": COLD_STARTS},
     }
     RESULTS.parent.mkdir(exist_ok=True)

@@ -283,6 +283,12 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         rng.setstate(saved["rng"])
         generator.set_state(saved["generator"])
         print(f"resumed from step {state['step']}", file=sys.stderr)
+        state.setdefault("invocations", [_invocation(TrainConfig(**saved["train_config"]), 0)])
+    # Every invocation's settings and first step: a run resumed with a longer schedule is
+    # reproduced by replaying these, not by one command with the final settings.
+    invocations = state.setdefault("invocations", [])
+    if not invocations or invocations[-1] != _invocation(cfg, invocations[-1]["from_step"]):
+        invocations.append(_invocation(cfg, state["step"]))
     tasks = tuple(cfg.tasks)
     total = cfg.steps
     log = open(out / "train-log.jsonl", "a")
@@ -326,6 +332,11 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     (out / "pretrain-result.json").write_text(json.dumps(summary, indent=2, default=list) + "\n")
     log.close()
     return summary
+
+
+def _invocation(cfg: TrainConfig, from_step: int) -> dict:
+    return {"from_step": from_step, "steps": cfg.steps, "stop_step": cfg.stop_step, "minutes": cfg.minutes,
+            "lr": cfg.lr}
 
 
 def machine() -> dict:

@@ -67,10 +67,14 @@ def provenance(args: argparse.Namespace) -> dict:
     data = {name: json.loads((args.data / name).read_text()) for name in ("data-report.json", "tokenizer-report.json")
             if (args.data / name).exists()}
     data.get("data-report.json", {}).pop("failures", None)
-    train = (f"mir-export pretrain train --data DATA --out RUN --model {cfg['model']} --tasks {','.join(cfg['tasks'])} "
-             f"--steps {cfg['steps']} --minutes {cfg['minutes']:g} --stop-at {cfg.get('stop_step', 0)} --batch-size {cfg['batch_size']} --lr {cfg['lr']:g} "
-             f"--threads {cfg['threads']} --seed {cfg['seed']}")
     training = result["training"]
+    # A resumed run replays each invocation's settings (older runs recorded only the last).
+    invocations = training.get("invocations") or [{}]
+    train = [(f"mir-export pretrain train --data DATA --out RUN --model {cfg['model']} --tasks {','.join(cfg['tasks'])} "
+              f"--steps {run.get('steps', cfg['steps'])} --minutes {run.get('minutes', cfg['minutes']):g} "
+              f"--stop-at {run.get('stop_step', cfg.get('stop_step', 0))} --batch-size {cfg['batch_size']} "
+              f"--lr {run.get('lr', cfg['lr']):g} --threads {cfg['threads']} --seed {cfg['seed']}")
+             for run in invocations]
     return {
         "metrics": {"pretrain": {k: result["metrics"][k] for k in ("mlm_accuracy", "gae_auc", "matching_accuracy")
                                  if k in result["metrics"]} | {"eval_functions": result["metrics"]["eval_functions"]}},
@@ -80,7 +84,7 @@ def provenance(args: argparse.Namespace) -> dict:
                 "bash scripts/install.sh",
                 "mir-export corpus build --out CORPUS",
                 "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2",
-                train,
+                *train,
                 "mir-export export --run RUN --data DATA --out artifacts",
             ],
             "cost": {

@@ -7,14 +7,17 @@ import numpy as np
 import torch
 
 from mir_export.model import MIREncoder
+from mir_runtime.cache import StatementCache
 from mir_runtime.encoder import Encoder
 from mir_runtime.features import GRAPH_INPUTS, GraphInputs
 
 
 class TorchEncoder(Encoder):
     def __init__(self, base: Encoder, model: MIREncoder) -> None:
-        """``base`` gives the tokenizer and manifest; ``model`` computes (under ``inference_mode``)."""
+        """``base`` gives the tokenizer and manifest; ``model`` computes (under ``inference_mode``).
+        No statement cache: the model's weights may change (fine-tuning)."""
         self.__dict__.update(base.__dict__)
+        self.statement_cache = StatementCache(0)
         self.model = model
 
     def run_statements(self, ids: np.ndarray) -> np.ndarray:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mir_runtime.encoder import Encoder, ModelFileError
+from mir_runtime.encoder import STATEMENT_CACHE, Encoder, ModelFileError
 from mir_runtime.ir import parse_ir, read_ir
 from mir_runtime.ir.model import Module
 from mir_runtime.tasks import Task, TaskError, tasks_of
@@ -64,10 +64,12 @@ class Model:
 
     @classmethod
     def load(cls, directory: PathLike | None = None, device: str = "cpu", precision: str | None = None,
-             threads: int | None = None) -> "Model":
-        """Load ``directory`` (default: the shipped model); sha256 of every file is checked."""
+             threads: int | None = None, statement_cache: int = STATEMENT_CACHE) -> "Model":
+        """Load ``directory`` (default: the shipped model); sha256 of every file is checked.
+        ``statement_cache``: statement vectors kept for later files (0: none)."""
         path = Path(directory) if directory is not None else default_model_dir()
-        return cls(Encoder.load(path, device=device, precision=precision, threads=threads))
+        return cls(Encoder.load(path, device=device, precision=precision, threads=threads,
+                                statement_cache=statement_cache))
 
     @property
     def embedding_size(self) -> int:

@@ -121,6 +121,7 @@ def test_training_resumes_from_its_checkpoint(corpus, tmp_path) -> None:
     result = train(samples, samples, vocab, tmp_path, cfg)
     steps = [json.loads(line)["step"] for line in open(tmp_path / "train-log.jsonl")]
     assert steps == list(range(1, 16)) and result["training"]["step"] == 15
+    assert [(run["from_step"], run["steps"]) for run in result["training"]["invocations"]] == [(0, 10), (10, 15)]
 
 
 def test_stop_at_keeps_the_schedule(corpus, tmp_path) -> None:
