@@ -5,12 +5,15 @@ than the GNN, for under 5% less accuracy). All in one process, same folds, same 
 ``mir_export.downstream.overhead`` for what each figure covers.
 
     python -m pytest benchmarks/test_overhead.py -s                    # full: 10 folds per platform
+    MIR_BENCH_FOLDS=1 python -m pytest benchmarks/test_overhead.py -s  # full training, first fold only
     MIR_BENCH_QUICK=1 python -m pytest benchmarks/test_overhead.py -s  # quick: 1 fold, short training
 
 Full mode: 10 stratified folds (seed 0) of both platforms; head 100 epochs, RGCN 50 epochs,
 fine-tuning 2 epochs with at most 32 statements per file and step; about 3 to 6 hours on 2
-cores, the RGCN and fine-tuning about equally. Quick mode (5 minutes) checks the whole path;
-its ratios mean little. The model is ``$MIR_MODEL`` (else the shipped one);
+cores, the RGCN and fine-tuning about equally. ``$MIR_BENCH_FOLDS`` runs only the first folds
+of each platform with the full training settings (per-fold costs and ratios as in the full mode,
+accuracy on fewer test rows; written to ``results/overhead.json`` too, its ``config.folds`` says
+how many). Quick mode (5 minutes) checks the whole path; its ratios mean little. The model is ``$MIR_MODEL`` (else the shipped one);
 ``$MIR_BENCH_THREADS`` sets the threads (default 1). Writes
 ``results/overhead.json`` and the plots ``overhead_time.png``, ``overhead_accuracy.png`` (quick
 mode: ``overhead-quick.*``, so full results are never overwritten).
@@ -73,6 +76,8 @@ def test_overhead(benchmark) -> None:
         pytest.skip(f"device-mapping data not found under {DATASETS}")
     threads = int(os.environ.get("MIR_BENCH_THREADS", "1"))
     cfg = dataclasses.replace(QUICK if QUICK_MODE else OverheadConfig(), threads=threads)
+    if os.environ.get("MIR_BENCH_FOLDS"):
+        cfg = dataclasses.replace(cfg, folds=int(os.environ["MIR_BENCH_FOLDS"]))
     tables = [read_devmap(DATASETS, p) for p in PLATFORMS]
     result = benchmark.pedantic(run_overhead, args=(tables, default_model_dir(), cfg), rounds=1, iterations=1)
     result["mode"] = "quick" if QUICK_MODE else "full"

@@ -15,9 +15,11 @@ from mir_runtime.features import GRAPH_INPUTS, GraphInputs
 class TorchEncoder(Encoder):
     def __init__(self, base: Encoder, model: MIREncoder) -> None:
         """``base`` gives the tokenizer and manifest; ``model`` computes (under ``inference_mode``).
-        No statement cache: the model's weights may change (fine-tuning)."""
+        No statement cache: the model's weights may change (fine-tuning); no thread pool: torch
+        has its own threads."""
         self.__dict__.update(base.__dict__)
         self.statement_cache = StatementCache(0)
+        self.pool = None
         self.model = model
 
     def run_statements(self, ids: np.ndarray) -> np.ndarray:

@@ -72,3 +72,12 @@ def test_int8_vectors_do_not_depend_on_earlier_files(model_dir) -> None:
     warmed.embed_module(b)
     np.testing.assert_allclose(warmed.embed_module(a), fresh, atol=1e-6)
     assert warmed.statement_cache.hits > 0
+
+
+@pytest.mark.parametrize("precision", ["int8", "fp32"])
+def test_chunks_side_by_side_match_one_thread(model_dir, precision) -> None:
+    ids = _statements(40)
+    one = Encoder.load(model_dir[2], precision=precision, threads=1, statement_cache=0)
+    two = Encoder.load(model_dir[2], precision=precision, threads=2, statement_cache=0)
+    assert one.pool is None and two.pool is not None
+    np.testing.assert_allclose(two.encode_statements(ids), one.encode_statements(ids), atol=1e-6)
