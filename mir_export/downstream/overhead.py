@@ -73,8 +73,10 @@ class Option:
 
 
 def options(model_dir: Path, cfg: OverheadConfig) -> list[Option]:
-    """The three options; one runtime encoder gives every front end (its tokenizer for ``finetune``)."""
-    encoder = Encoder.load(model_dir, precision=cfg.precision, threads=cfg.threads)
+    """The three options; one runtime encoder gives every front end (its tokenizer for ``finetune``).
+    Its statement cache is off: preparation embeds every kernel, so a cache would hold all of a test
+    kernel's statements and its inference time would leave out the statement encoder."""
+    encoder = Encoder.load(model_dir, precision=cfg.precision, threads=cfg.threads, statement_cache=0)
     classes = len(DEVICES)
 
     def fit_head(inputs: list, extras: np.ndarray, labels: np.ndarray, seed: int) -> Predict:
