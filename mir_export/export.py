@@ -2,8 +2,8 @@
 
 Each branch is exported on its own with ``torch.onnx.export(..., dynamo=True)`` at a pinned
 opset, as one self-contained file (no external data): the statement encoder (token ids
-``[N, L]`` to statement vectors ``[N, d]``), an int8 dynamically quantized copy of it, and the
-graph encoder (``mir_runtime.features.GraphInputs`` to the graph vector ``[d]``).
+``[N, L]`` to statement vectors ``[N, d]``) and the graph encoder (``mir_runtime.features.GraphInputs``
+to the graph vector ``[d]``), each with an int8 dynamically quantized copy (the CPU default).
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ FORMAT_VERSION = 1
 STATEMENT_ENCODER = "statement_encoder.onnx"
 STATEMENT_ENCODER_INT8 = "statement_encoder.int8.onnx"
 GRAPH_ENCODER = "graph_encoder.onnx"
+GRAPH_ENCODER_INT8 = "graph_encoder.int8.onnx"
 
 
 class _Statements(nn.Module):
@@ -88,7 +89,8 @@ def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = No
     export_statement_encoder(model, out / STATEMENT_ENCODER)
     quantize_int8(out / STATEMENT_ENCODER, out / STATEMENT_ENCODER_INT8)
     export_graph_encoder(model, out / GRAPH_ENCODER)
-    files = ["tokenizer.json", STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, GRAPH_ENCODER]
+    quantize_int8(out / GRAPH_ENCODER, out / GRAPH_ENCODER_INT8)
+    files = ["tokenizer.json", STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, GRAPH_ENCODER, GRAPH_ENCODER_INT8]
     manifest = {
         "format_version": FORMAT_VERSION,
         "model": model.cfg.to_dict(),
@@ -103,7 +105,8 @@ def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = No
 
 def parity(out: Path, model: MIREncoder, samples: list) -> dict:
     """Cosine of onnxruntime (fp32 and int8) against torch on real held-out functions: each
-    statement vector, and each function's embedding (mean statement vector ++ graph vector)."""
+    statement vector, and each function's embedding (mean statement vector ++ graph vector, both
+    branches at that precision)."""
     import numpy as np
     import onnxruntime as ort
 
@@ -111,7 +114,7 @@ def parity(out: Path, model: MIREncoder, samples: list) -> dict:
 
     open_session = lambda name: ort.InferenceSession(str(out / name), providers=["CPUExecutionProvider"])  # noqa: E731
     text = {"fp32": open_session(STATEMENT_ENCODER), "int8": open_session(STATEMENT_ENCODER_INT8)}
-    graph = open_session(GRAPH_ENCODER)
+    graph = {"fp32": open_session(GRAPH_ENCODER), "int8": open_session(GRAPH_ENCODER_INT8)}
     cos = lambda a, b: (a * b).sum(-1) / (np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1))  # noqa: E731
     found: dict[str, list] = {f"{kind}_{p}": [] for kind in ("statement", "file") for p in text}
     with torch.inference_mode():
@@ -123,9 +126,9 @@ def parity(out: Path, model: MIREncoder, samples: list) -> dict:
             feed = {name: getattr(inputs, name) for name in GRAPH_INPUTS}
             expected_text = model.text(torch.from_numpy(ids)).numpy()
             expected_graph = model.graph(*(torch.from_numpy(feed[n]) for n in GRAPH_INPUTS)).numpy()
-            got_graph = graph.run(None, feed)[0]
             for precision, session in text.items():
                 got_text = session.run(None, {"ids": ids})[0]
+                got_graph = graph[precision].run(None, feed)[0]
                 found[f"statement_{precision}"].append(cos(got_text, expected_text))
                 found[f"file_{precision}"].append(np.array([cos(
                     np.concatenate([got_text.mean(0), got_graph]), np.concatenate([expected_text.mean(0), expected_graph])

@@ -2,8 +2,8 @@
 
 Every module keeps to tensor inputs and plain ops (matmul, softmax, ``index_add``, gather) so the
 ``dynamo=True`` ONNX exporter turns them into fast onnxruntime graphs; message passing with
-``index_add`` exports to ScatterND-add and is numerically a GCN (``tests/test_model.py`` checks it
-against torch-geometric's ``GCNConv``).
+``index_add`` exports to ScatterND-add and is numerically one GCN per flow (``tests/test_model.py``
+checks it against torch-geometric's ``GCNConv``).
 """
 from __future__ import annotations
 
@@ -120,20 +120,31 @@ class MaskedLMHead(nn.Module):
 # --- graph ----------------------------------------------------------------------------------
 
 
-def gcn_propagate(x: Tensor, src: Tensor, dst: Tensor, weight: Tensor | None = None) -> Tensor:
-    """GCN aggregation ``D^-1/2 (A + I) D^-1/2 x`` with ``index_add`` (degree = in-degree + 1).
+def flow_norms(src: Tensor, dst: Tensor, flow: Tensor, nodes: int, dtype: torch.dtype) -> tuple[Tensor, Tensor]:
+    """GCN normalization ``D_f^-1/2 (A_f + I) D_f^-1/2`` of every flow ``f`` at once: the
+    self-loop weight of each (node, flow) ``[N, F]`` and the weight of each edge ``[E]``.
 
-    ``weight`` (0/1 per edge) selects a sub-graph without data-dependent shapes, so the export has
-    none either. Edges must not contain self-loops (``graph_inputs`` drops them): the identity is
-    added here once per node, which is what torch-geometric's ``GCNConv`` does with existing loops.
+    The degree of a node in a flow is its in-degree there + 1. Edges must not contain self-loops
+    (``graph_inputs`` drops them): the identity is added once per node and flow, which is what
+    torch-geometric's ``GCNConv`` does with existing loops. Computed once per graph, shared by
+    every layer.
     """
-    n = x.shape[0]
-    if weight is None:
-        weight = torch.ones_like(dst, dtype=x.dtype)
-    degree = torch.ones(n, dtype=x.dtype, device=x.device).index_add(0, dst, weight)
+    slot_dst = dst * N_FLOWS + flow  # (node, flow) slots of a [N * F] table
+    degree = torch.ones(nodes * N_FLOWS, dtype=dtype, device=dst.device).index_add(
+        0, slot_dst, torch.ones_like(dst, dtype=dtype)
+    )
     inv_sqrt = degree.rsqrt()
-    norm = (weight * inv_sqrt[src] * inv_sqrt[dst]).unsqueeze(-1)
-    return (x * (inv_sqrt * inv_sqrt).unsqueeze(-1)).index_add(0, dst, x[src] * norm)
+    return (inv_sqrt * inv_sqrt).view(nodes, N_FLOWS), inv_sqrt[src * N_FLOWS + flow] * inv_sqrt[slot_dst]
+
+
+def flow_propagate(y: Tensor, src: Tensor, dst: Tensor, flow: Tensor, norms: tuple[Tensor, Tensor]) -> Tensor:
+    """Sum over flows of each flow's GCN aggregation of its own node features ``y[:, f]``
+    (``y``: ``[N, F, d]``): one gather and one ``index_add`` (ScatterND-add) over all edges, each
+    edge carrying the features of its flow, instead of one pass per flow over masked edges."""
+    self_norm, edge_norm = norms
+    n, flows, d = y.shape
+    messages = y.reshape(n * flows, d).index_select(0, src * flows + flow) * edge_norm.unsqueeze(-1)
+    return (y * self_norm.unsqueeze(-1)).sum(1).index_add(0, dst, messages)
 
 
 class FlowGCNLayer(nn.Module):
@@ -146,10 +157,9 @@ class FlowGCNLayer(nn.Module):
         self.norm = nn.LayerNorm(d)
         self.drop = nn.Dropout(dropout)
 
-    def forward(self, h: Tensor, src: Tensor, dst: Tensor, flow_weights: list[Tensor]) -> Tensor:
-        out = self.bias
-        for linear, weight in zip(self.weights, flow_weights):
-            out = out + gcn_propagate(linear(h), src, dst, weight)
+    def forward(self, h: Tensor, src: Tensor, dst: Tensor, flow: Tensor, norms: tuple[Tensor, Tensor]) -> Tensor:
+        y = torch.stack([linear(h) for linear in self.weights], 1)
+        out = self.bias + flow_propagate(y, src, dst, flow, norms)
         return self.norm(h + self.drop(F.gelu(out)))
 
 
@@ -185,9 +195,9 @@ class GraphEncoder(nn.Module):
         src = torch.cat([edge_src, edge_dst])  # every edge in both directions
         dst = torch.cat([edge_dst, edge_src])
         flow = torch.cat([edge_flow, edge_flow])
-        flow_weights = [flow.eq(f).to(h.dtype) for f in range(N_FLOWS)]
+        norms = flow_norms(src, dst, flow, h.shape[0], h.dtype)
         for layer in self.layers:
-            h = layer(h, src, dst, flow_weights)
+            h = layer(h, src, dst, flow, norms)
         return h
 
     def forward(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:

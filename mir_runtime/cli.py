@@ -168,7 +168,7 @@ def _info(args: argparse.Namespace) -> int:
 def _model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", metavar="DIR", help="model directory (default: $MIR_MODEL, else the shipped model)")
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
-    parser.add_argument("--precision", choices=("int8", "fp32"), help="statement encoder (default: int8 on cpu, fp32 on cuda)")
+    parser.add_argument("--precision", choices=("int8", "fp32"), help="both encoders (default: int8 on cpu, fp32 on cuda)")
     parser.add_argument("--threads", type=int, metavar="N", help="onnxruntime threads (default: all cores)")
 
 

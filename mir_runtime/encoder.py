@@ -2,7 +2,7 @@
 
 ``Encoder.load(directory)`` checks every file against the manifest's sha256, creates each
 onnxruntime session once (sessions are thread-safe, so one encoder serves many threads), and
-embeds IR as ``[text vector ++ graph vector]``. Statements are deduplicated within a file and
+embeds IR as ``[text vector ++ graph vector]``, both encoders int8 on CPU by default. Statements are deduplicated within a file and
 looked up in a per-encoder cache of statement vectors (``cache.StatementCache``); the rest are
 sorted by length and cut into chunks of at most ``TOKEN_BUDGET`` padded tokens (int8: one
 statement per chunk), each padded only to its longest statement; on CPU the chunks run side by
@@ -97,8 +97,8 @@ class Encoder:
     @classmethod
     def load(cls, directory: str | os.PathLike, device: str = "cpu", precision: str | None = None,
              threads: int | None = None, statement_cache: int = STATEMENT_CACHE) -> "Encoder":
-        """Load a model directory; ``precision`` is ``int8`` (CPU default) or ``fp32`` (GPU default);
-        ``statement_cache``: how many statement vectors to keep (0: none)."""
+        """Load a model directory; ``precision`` (both encoders) is ``int8`` (CPU default) or
+        ``fp32`` (GPU default); ``statement_cache``: how many statement vectors to keep (0: none)."""
         from tokenizers import Tokenizer
 
         directory = Path(directory)
@@ -122,17 +122,17 @@ class Encoder:
             statement_options = ort.SessionOptions()
             statement_options.intra_op_num_threads = statement_options.inter_op_num_threads = 1
         precision = precision or ("int8" if device == "cpu" else "fp32")
-        name = {"int8": "statement_encoder.int8.onnx", "fp32": "statement_encoder.onnx"}.get(precision)
-        if name is None:
+        if precision not in ("int8", "fp32"):
             raise ValueError(f"unknown precision {precision!r} (int8, fp32)")
+        suffix = ".int8.onnx" if precision == "int8" else ".onnx"
         tokenizer = Tokenizer.from_file(str(checked(directory, manifest, "tokenizer.json")))
         tokenizer.enable_truncation(max_length=manifest["model"]["max_tokens"])
         tokenizer.no_padding()
         return cls(
             manifest=manifest,
             tokenizer=tokenizer,
-            statement_session=_session(directory, manifest, name, statement_options, providers),
-            graph_session=_session(directory, manifest, "graph_encoder.onnx", options, providers),
+            statement_session=_session(directory, manifest, "statement_encoder" + suffix, statement_options, providers),
+            graph_session=_session(directory, manifest, "graph_encoder" + suffix, options, providers),
             directory=directory,
             session_options=options,
             requested_providers=providers,

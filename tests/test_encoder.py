@@ -46,12 +46,13 @@ def test_corrupted_or_missing_files_are_clear_errors(model_dir, tmp_path) -> Non
     _, _, directory = model_dir
     broken = tmp_path / "broken"
     shutil.copytree(directory, broken)
-    with open(broken / "graph_encoder.onnx", "ab") as f:
-        f.write(b"\0")
-    with pytest.raises(ModelFileError, match="graph_encoder.onnx: sha256"):
-        Encoder.load(broken)
-    (broken / "graph_encoder.onnx").unlink()
-    with pytest.raises(ModelFileError, match="missing"):
-        Encoder.load(broken)
+    for precision, name in (("fp32", "graph_encoder.onnx"), ("int8", "graph_encoder.int8.onnx")):
+        with open(broken / name, "ab") as f:
+            f.write(b"\0")
+        with pytest.raises(ModelFileError, match=f"{name}: sha256"):
+            Encoder.load(broken, precision=precision)
+        (broken / name).unlink()
+        with pytest.raises(ModelFileError, match=f"{name}: missing"):
+            Encoder.load(broken, precision=precision)
     with pytest.raises(ModelFileError, match="no manifest.json"):
         Encoder.load(tmp_path)

@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 import torch
 
-from mir_export.export import GRAPH_ENCODER, GRAPH_INPUTS, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, export
+from mir_export.export import (
+    GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_INPUTS, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, export,
+)
 from mir_export.model import MIREncoder, config
 from mir_runtime.encoder import file_sha256
 from mir_export.tokenizer import train_tokenizer
@@ -59,7 +61,9 @@ def test_graph_encoder(exported, nodes, tokens, edges) -> None:
     ]
     expected = model.graph(*[torch.from_numpy(x) for x in inputs]).detach().numpy()
     got = session(out / GRAPH_ENCODER).run(None, dict(zip(GRAPH_INPUTS, inputs)))[0]
+    int8 = session(out / GRAPH_ENCODER_INT8).run(None, dict(zip(GRAPH_INPUTS, inputs)))[0]
     assert cosine(got, expected) >= 0.9999
+    assert cosine(int8, expected) >= 0.99
 
 
 def test_manifest(exported) -> None:
@@ -68,7 +72,8 @@ def test_manifest(exported) -> None:
     assert manifest["opset"] == 18 and manifest["embedding_size"] == 512 and manifest["note"] == "test"
     for name, entry in manifest["files"].items():
         assert entry["sha256"] == file_sha256(out / name)
-    assert (out / STATEMENT_ENCODER_INT8).stat().st_size < 0.5 * (out / STATEMENT_ENCODER).stat().st_size
+    for fp32, int8 in ((STATEMENT_ENCODER, STATEMENT_ENCODER_INT8), (GRAPH_ENCODER, GRAPH_ENCODER_INT8)):
+        assert (out / int8).stat().st_size < 0.5 * (out / fp32).stat().st_size
 
 
 def test_parity_on_real_functions(exported) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 import torch
 from torch_geometric.nn import GCNConv
 
-from mir_export.model import MIREncoder, config, count_parameters, gcn_propagate
+from mir_export.model import N_FLOWS, MIREncoder, config, count_parameters, flow_norms, flow_propagate
 
 
-def test_index_add_message_passing_equals_gcnconv() -> None:
+def test_flow_message_passing_equals_one_gcnconv_per_flow() -> None:
     torch.manual_seed(0)
     n, d = 60, 8
     x = torch.randn(n, d)
@@ -15,9 +15,12 @@ def test_index_add_message_passing_equals_gcnconv() -> None:
     keep = src != dst
     src, dst = src[keep], dst[keep]
     src, dst = torch.cat([src, src[:40]]), torch.cat([dst, dst[:40]])  # duplicate edges must add up
-    conv = GCNConv(d, d)
-    ours = gcn_propagate(x @ conv.lin.weight.t(), src, dst) + conv.bias
-    assert torch.allclose(ours, conv(x, torch.stack([src, dst])), atol=1e-5)
+    flow = torch.randint(0, N_FLOWS, src.shape)
+    convs = [GCNConv(d, d) for _ in range(N_FLOWS)]
+    y = torch.stack([x @ conv.lin.weight.t() for conv in convs], 1)
+    ours = flow_propagate(y, src, dst, flow, flow_norms(src, dst, flow, n, x.dtype))
+    expected = sum(conv(x, torch.stack([src[flow == f], dst[flow == f]])) - conv.bias for f, conv in enumerate(convs))
+    assert torch.allclose(ours, expected, atol=1e-5)
 
 
 def test_statement_vector_ignores_padding() -> None:
@@ -38,12 +41,3 @@ def test_shapes_and_sizes() -> None:
     assert model.embedding_size == 64
     assert 5e6 < count_parameters(MIREncoder(config("small", 8000))) < 8e6
     assert 20e6 < count_parameters(MIREncoder(config("paper", 8000))) < 40e6
-
-
-def test_edge_weights_select_a_subgraph() -> None:
-    torch.manual_seed(1)
-    x = torch.randn(10, 4)
-    src, dst = torch.tensor([0, 1, 2, 3, 4, 5]), torch.tensor([1, 2, 3, 4, 5, 6])
-    weight = torch.tensor([1.0, 0.0, 1.0, 0.0, 1.0, 1.0])
-    keep = weight.bool()
-    assert torch.allclose(gcn_propagate(x, src, dst, weight), gcn_propagate(x, src[keep], dst[keep]), atol=1e-6)
