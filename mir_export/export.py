@@ -15,15 +15,13 @@ import torch
 from torch import Tensor, nn
 
 from mir_export.model import MIREncoder, load_checkpoint
-from mir_runtime.encoder import file_sha256
+from mir_runtime.encoder import (
+    ENCODER_FILES, GRAPH_ENCODER, GRAPH_ENCODER_INT8, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, file_sha256,
+)
 from mir_runtime.features import GRAPH_INPUTS
 
 OPSET = 18
 FORMAT_VERSION = 1
-STATEMENT_ENCODER = "statement_encoder.onnx"
-STATEMENT_ENCODER_INT8 = "statement_encoder.int8.onnx"
-GRAPH_ENCODER = "graph_encoder.onnx"
-GRAPH_ENCODER_INT8 = "graph_encoder.int8.onnx"
 
 
 class _Statements(nn.Module):
@@ -113,8 +111,8 @@ def parity(out: Path, model: MIREncoder, samples: list) -> dict:
     from mir_runtime.features import GRAPH_INPUTS
 
     open_session = lambda name: ort.InferenceSession(str(out / name), providers=["CPUExecutionProvider"])  # noqa: E731
-    text = {"fp32": open_session(STATEMENT_ENCODER), "int8": open_session(STATEMENT_ENCODER_INT8)}
-    graph = {"fp32": open_session(GRAPH_ENCODER), "int8": open_session(GRAPH_ENCODER_INT8)}
+    text = {precision: open_session(files[0]) for precision, files in ENCODER_FILES.items()}
+    graph = {precision: open_session(files[1]) for precision, files in ENCODER_FILES.items()}
     cos = lambda a, b: (a * b).sum(-1) / (np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1))  # noqa: E731
     found: dict[str, list] = {f"{kind}_{p}": [] for kind in ("statement", "file") for p in text}
     with torch.inference_mode():

@@ -2,11 +2,11 @@
 
 ``Encoder.load(directory)`` checks every file against the manifest's sha256, creates each
 onnxruntime session once (sessions are thread-safe, so one encoder serves many threads), and
-embeds IR as ``[text vector ++ graph vector]``, both encoders int8 on CPU by default. Statements are deduplicated within a file and
-looked up in a per-encoder cache of statement vectors (``cache.StatementCache``); the rest are
-sorted by length and cut into chunks of at most ``TOKEN_BUDGET`` padded tokens (int8: one
-statement per chunk), each padded only to its longest statement; on CPU the chunks run side by
-side, one single-threaded call per thread. The file's text vector is the mean over all its statements
+embeds IR as ``[text vector ++ graph vector]``, both encoders int8 on CPU by default.
+Statements are deduplicated within a file and looked up in a per-encoder cache of statement
+vectors (``cache.StatementCache``); the rest are sorted by length and cut into chunks of at most
+``TOKEN_BUDGET`` padded tokens (int8: one statement per chunk), each padded only to its longest
+statement; on CPU the chunks run side by side, one single-threaded call per thread. The file's text vector is the mean over all its statements
 (duplicates weighted by their count).
 """
 from __future__ import annotations
@@ -35,6 +35,11 @@ from mir_runtime.statements import statements
 # then is a statement's vector its own, independent of its neighbours, as the cache needs.
 TOKEN_BUDGET = {("fp32", "cpu"): 128, ("int8", "cpu"): 0, ("fp32", "cuda"): 16384, ("int8", "cuda"): 0}
 STATEMENT_CACHE = 32768  # vectors (32 MiB at d = 256)
+
+# The encoder files of a model directory, by precision: (statement encoder, graph encoder).
+STATEMENT_ENCODER, STATEMENT_ENCODER_INT8 = "statement_encoder.onnx", "statement_encoder.int8.onnx"
+GRAPH_ENCODER, GRAPH_ENCODER_INT8 = "graph_encoder.onnx", "graph_encoder.int8.onnx"
+ENCODER_FILES = {"fp32": (STATEMENT_ENCODER, GRAPH_ENCODER), "int8": (STATEMENT_ENCODER_INT8, GRAPH_ENCODER_INT8)}
 
 
 class ModelFileError(RuntimeError):
@@ -122,17 +127,17 @@ class Encoder:
             statement_options = ort.SessionOptions()
             statement_options.intra_op_num_threads = statement_options.inter_op_num_threads = 1
         precision = precision or ("int8" if device == "cpu" else "fp32")
-        if precision not in ("int8", "fp32"):
+        if precision not in ENCODER_FILES:
             raise ValueError(f"unknown precision {precision!r} (int8, fp32)")
-        suffix = ".int8.onnx" if precision == "int8" else ".onnx"
+        statement_file, graph_file = ENCODER_FILES[precision]
         tokenizer = Tokenizer.from_file(str(checked(directory, manifest, "tokenizer.json")))
         tokenizer.enable_truncation(max_length=manifest["model"]["max_tokens"])
         tokenizer.no_padding()
         return cls(
             manifest=manifest,
             tokenizer=tokenizer,
-            statement_session=_session(directory, manifest, "statement_encoder" + suffix, statement_options, providers),
-            graph_session=_session(directory, manifest, "graph_encoder" + suffix, options, providers),
+            statement_session=_session(directory, manifest, statement_file, statement_options, providers),
+            graph_session=_session(directory, manifest, graph_file, options, providers),
             directory=directory,
             session_options=options,
             requested_providers=providers,
