@@ -59,14 +59,32 @@ def linear_head(path: Path, embedding_size: int, extras: int, classes: int, seed
     onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=10), str(path))
 
 
+def fixed_tokenizer(corpus: list[str]):
+    """Our tokenizer with a vocabulary that is the same in every process: every word of
+    ``corpus``, then every character alone and as a ``##`` continuation, in sorted order.
+
+    ``WordPieceTrainer`` numbers sub-word tokens, and breaks ties between merges, in hash-map
+    order, which changes from one process to the next (huggingface/tokenizers#1794); tests that
+    train a model on the ids (matching, fine-tuning) would pass or fail with it.
+    """
+    from tokenizers import models
+
+    from mir_export.tokenizer import SPECIAL_TOKENS, enable_limits, new_tokenizer, pre_tokenize
+
+    words = sorted({w for s in corpus for w in pre_tokenize(s)})
+    chars = sorted({c for w in words for c in w})
+    vocab = list(dict.fromkeys(SPECIAL_TOKENS + words + chars + [f"##{c}" for c in chars]))
+    tokenizer = new_tokenizer()
+    tokenizer.model = models.WordPiece({w: k for k, w in enumerate(vocab)}, unk_token="[UNK]")
+    return enable_limits(tokenizer)
+
+
 def tiny_model(out: Path):
     """(torch model, tokenizer, model directory) with the toy task."""
     from mir_export.export import export, update_manifest
     from mir_export.model import MIREncoder, config
-    from mir_export.tokenizer import train_tokenizer
-
     module = parse_ir(IR)
-    tokenizer = train_tokenizer(statements(module) * 5, vocab_size=120, min_frequency=1)
+    tokenizer = fixed_tokenizer(statements(module))
     tokenizer.save(str(out / "tok.json"))
     torch.manual_seed(0)
     model = MIREncoder(config("tiny", tokenizer.get_vocab_size())).eval()

@@ -7,14 +7,14 @@ import random
 import numpy as np
 import pytest
 import torch
-from tokenizers import Tokenizer, models
 
 from mir_export.pretrain import TrainConfig, edge_pairs, make_batch, mask_tokens, match_pairs, roc_auc, train
 from mir_export.pretrain_data import cap_packages, choose_vocab
 from mir_export.samples import Sample, module_samples
-from mir_export.tokenizer import MASK, SPECIAL_TOKENS, enable_limits, new_tokenizer, pre_tokenize
+from mir_export.tokenizer import MASK, SPECIAL_TOKENS
 from mir_runtime import parse_ir
 from mir_runtime.statements import statements
+from models import fixed_tokenizer
 
 TEMPLATE = """
 define i32 @f{k}(i32 %n, i32* %p) {{
@@ -46,23 +46,10 @@ OPS = ("add", "sub", "shl", "and", "or")
 WRAPPING = ("mul", "add", "sub")  # ops that take nsw, for the loop body
 
 
-def whole_word_tokenizer(corpus: list[str]) -> Tokenizer:
-    """Our tokenizer with every word of ``corpus`` in its vocabulary, in sorted order.
-
-    ``WordPieceTrainer`` numbers sub-word tokens, and breaks ties between merges, in hash-map
-    order, which changes from one process to the next (huggingface/tokenizers#1794); the tasks
-    learned here, matching above all, depend on the ids, so they get a vocabulary that does not.
-    """
-    words = sorted({w for s in corpus for w in pre_tokenize(s)})
-    tokenizer = new_tokenizer()
-    tokenizer.model = models.WordPiece({w: k for k, w in enumerate(SPECIAL_TOKENS + words)}, unk_token="[UNK]")
-    return enable_limits(tokenizer)
-
-
 @pytest.fixture(scope="module")
 def corpus():
     modules = [parse_ir(TEMPLATE.format(k=k, op=OPS[k % len(OPS)], op2=WRAPPING[k % len(WRAPPING)]), f"m{k}.ll") for k in range(40)]
-    tokenizer = whole_word_tokenizer([s for m in modules for s in statements(m)])
+    tokenizer = fixed_tokenizer([s for m in modules for s in statements(m)])
     samples = [s for m in modules for s in module_samples(m, tokenizer)]
     return samples, tokenizer.get_vocab_size()
 
