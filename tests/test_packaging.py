@@ -13,10 +13,10 @@ from paths import REPO, SUMMARY, dataset_ir_files
 from wheel import build_wheel, fresh_install, site_packages, tree_bytes
 
 # Installed [cpu] environment, site-packages, pip and setuptools included: a guard against growth.
-# The goal is 200 MiB; measured 231.5 MiB (onnxruntime 68, numpy 73, this package 32
-# with the model, tokenizers 12 and its huggingface_hub/hf_xet dependencies ~25, pip and
-# setuptools 27): not met (benchmarks/RESULTS.md).
-RUNTIME_BUDGET = 250 * 2**20
+# The goal is 200 MB; measured 242.7 MB (onnxruntime 72, numpy 71, this package 33 with
+# the model, tokenizers 12 and its huggingface_hub/hf_xet dependencies 33, pip and setuptools
+# 22): not met (benchmarks/RESULTS.md).
+RUNTIME_BUDGET = 260_000_000
 
 
 def test_every_package_directory_is_listed() -> None:
@@ -59,5 +59,5 @@ def test_fresh_install_predicts_without_torch(installed, datasets) -> None:
     no_torch = subprocess.run([str(bin_dir / "python"), "-c", "import torch"], capture_output=True, timeout=120)
     assert no_torch.returncode != 0  # not even installed
     size = tree_bytes(site_packages(venv))
-    SUMMARY.append(f"fresh [cpu] runtime environment: site-packages {size / 2**20:.1f} MiB")
+    SUMMARY.append(f"fresh [cpu] runtime environment: site-packages {size / 1e6:.1f} MB ({size / 2**20:.1f} MiB)")
     assert size <= RUNTIME_BUDGET
