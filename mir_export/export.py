@@ -4,6 +4,9 @@ Each branch is exported on its own with ``torch.onnx.export(..., dynamo=True)`` 
 opset, as one self-contained file (no external data): the statement encoder (token ids
 ``[N, L]`` to statement vectors ``[N, d]``) and the graph encoder (``mir_runtime.features.GraphInputs``
 to the graph vector ``[d]``), each with an int8 dynamically quantized copy (the CPU default).
+The exporter records each node's Python stack trace (absolute source paths and line numbers):
+``onnx_export`` drops it, so a checkpoint exports to the same bytes from any checkout and the
+shipped files name no developer's directories.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import json
 import warnings
 from pathlib import Path
 
+import onnx
 import torch
 from torch import Tensor, nn
 
@@ -42,17 +46,31 @@ class _Graph(nn.Module):
         return self.encoder(node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow)
 
 
+STACK_TRACE = "pkg.torch.onnx.stack_trace"  # node metadata that depends on where the sources live
+
+
+def onnx_export(module: nn.Module, example: tuple, path: Path, input_names: list[str], output_names: list[str],
+                dynamic_shapes: tuple) -> None:
+    """``module`` to one self-contained ONNX file (``dynamo=True``, ``OPSET``), without stack traces."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            module.eval(), example, str(path), dynamo=True, opset_version=OPSET, input_names=input_names,
+            output_names=output_names, dynamic_shapes=dynamic_shapes, external_data=False, verbose=False,
+        )
+    model = onnx.load(str(path))
+    for node in model.graph.node:
+        kept = [prop for prop in node.metadata_props if prop.key != STACK_TRACE]
+        del node.metadata_props[:]
+        node.metadata_props.extend(kept)
+    onnx.save(model, str(path))
+
+
 def export_statement_encoder(model: MIREncoder, path: Path) -> None:
     ids = torch.randint(5, model.cfg.vocab_size, (4, 9))
     n = torch.export.Dim("statements", min=1)
     length = torch.export.Dim("tokens", min=2, max=model.cfg.max_tokens)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        torch.onnx.export(
-            _Statements(model).eval(), (ids,), str(path), dynamo=True, opset_version=OPSET,
-            input_names=["ids"], output_names=["statement_vectors"],
-            dynamic_shapes=({0: n, 1: length},), external_data=False, verbose=False,
-        )
+    onnx_export(_Statements(model), (ids,), path, ["ids"], ["statement_vectors"], ({0: n, 1: length},))
 
 
 def export_graph_encoder(model: MIREncoder, path: Path) -> None:
@@ -63,13 +81,8 @@ def export_graph_encoder(model: MIREncoder, path: Path) -> None:
         torch.randint(0, 3, (edges,)),
     )
     t, n, e = torch.export.Dim("tokens", min=1), torch.export.Dim("nodes", min=1), torch.export.Dim("edges", min=0)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        torch.onnx.export(
-            _Graph(model).eval(), example, str(path), dynamo=True, opset_version=OPSET,
-            input_names=list(GRAPH_INPUTS), output_names=["graph_vector"],
-            dynamic_shapes=({0: t}, {0: t}, {0: n}, {0: e}, {0: e}, {0: e}), external_data=False, verbose=False,
-        )
+    onnx_export(_Graph(model), example, path, list(GRAPH_INPUTS), ["graph_vector"],
+                ({0: t}, {0: t}, {0: n}, {0: e}, {0: e}, {0: e}))
 
 
 def quantize_int8(source: Path, target: Path) -> None:

@@ -10,7 +10,6 @@ Adam (lr 1e-3, weight decay 1e-4), 100 epochs of mini-batches of 64, no early st
 """
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +19,7 @@ import torch
 from torch import Tensor, nn
 
 from mir_export.downstream.protocol import Fit, Predictor
-from mir_export.export import OPSET
+from mir_export.export import onnx_export
 
 MIN_STD = 1e-6  # a constant column is centred, not blown up
 
@@ -115,10 +114,4 @@ def export_head(head: Head, path: Path) -> None:
     if head.extras_size:
         example += (torch.ones(3, head.extras_size),)
         names.append("extras")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        torch.onnx.export(
-            head.eval(), example, str(path), dynamo=True, opset_version=OPSET, input_names=names,
-            output_names=["logits"], dynamic_shapes=tuple({0: rows} for _ in names), external_data=False,
-            verbose=False,
-        )
+    onnx_export(head, example, path, names, ["logits"], tuple({0: rows} for _ in names))
