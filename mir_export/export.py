@@ -21,6 +21,7 @@ from torch import Tensor, nn
 from mir_export.model import MIREncoder, load_checkpoint
 from mir_runtime.encoder import (
     ENCODER_FILES, GRAPH_ENCODER, GRAPH_ENCODER_INT8, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, file_sha256,
+    single_threaded_options,
 )
 from mir_runtime.features import GRAPH_INPUTS
 
@@ -123,7 +124,8 @@ def parity(out: Path, model: MIREncoder, samples: list) -> dict:
 
     from mir_runtime.features import GRAPH_INPUTS
 
-    open_session = lambda name: ort.InferenceSession(str(out / name), providers=["CPUExecutionProvider"])  # noqa: E731
+    open_session = lambda name: ort.InferenceSession(  # noqa: E731
+        str(out / name), single_threaded_options(), providers=["CPUExecutionProvider"])
     text = {precision: open_session(files[0]) for precision, files in ENCODER_FILES.items()}
     graph = {precision: open_session(files[1]) for precision, files in ENCODER_FILES.items()}
     cos = lambda a, b: (a * b).sum(-1) / (np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1))  # noqa: E731

@@ -6,8 +6,9 @@ embeds IR as ``[text vector ++ graph vector]``, both encoders int8 on CPU by def
 Statements are deduplicated within a file and looked up in a per-encoder cache of statement
 vectors (``cache.StatementCache``); the rest are sorted by length and cut into chunks of at most
 ``TOKEN_BUDGET`` padded tokens (int8: one statement per chunk), each padded only to its longest
-statement; on CPU the chunks run side by side, one single-threaded call per thread. The file's text vector is the mean over all its statements
-(duplicates weighted by their count).
+statement; on CPU the chunks and the graph encoder run side by side, one single-threaded call per
+thread. The file's text vector is the mean over all its statements (duplicates weighted by their
+count).
 """
 from __future__ import annotations
 
@@ -82,6 +83,17 @@ def verify(directory: Path) -> dict:
     return manifest
 
 
+def single_threaded_options():
+    """onnxruntime session options with one thread: how the encoders run on CPU. A statement
+    is too small a matrix to split across threads (two intra-op threads ran the int8 encoder
+    2.8x slower than one), and onnxruntime's CPU ScatterND with reduction "add", the graph
+    encoder's message passing, races when it splits its updates over threads: it loses some of
+    the sums of duplicate indices (microsoft/onnxruntime#18048, #23396; still so in 1.31)."""
+    options = load_onnxruntime().SessionOptions()
+    options.intra_op_num_threads = options.inter_op_num_threads = 1
+    return options
+
+
 def _session(directory: Path, manifest: dict, file: str, options, providers: list[str]):
     return load_onnxruntime().InferenceSession(str(checked(directory, manifest, file)), options, providers=providers)
 
@@ -118,14 +130,10 @@ class Encoder:
             providers = ["CUDAExecutionProvider", "CPUExecutionProvider"]
         elif device != "cpu":
             raise ValueError(f"unknown device {device!r} (cpu, cuda)")
-        # A statement is too small a matrix to split across threads (two intra-op threads ran the
-        # int8 encoder 2.8x slower than one): on CPU each call gets one thread and the chunks
-        # run side by side, one per thread.
+        # On CPU every encoder call gets one thread (``single_threaded_options``); the statement
+        # chunks and the graph encoder run side by side on a pool, one call per thread.
         workers = (threads or os.cpu_count() or 1) if device == "cpu" else 1
-        statement_options = options
-        if device == "cpu":
-            statement_options = ort.SessionOptions()
-            statement_options.intra_op_num_threads = statement_options.inter_op_num_threads = 1
+        encoder_options = single_threaded_options() if device == "cpu" else options
         precision = precision or ("int8" if device == "cpu" else "fp32")
         if precision not in ENCODER_FILES:
             raise ValueError(f"unknown precision {precision!r} (int8, fp32)")
@@ -136,8 +144,8 @@ class Encoder:
         return cls(
             manifest=manifest,
             tokenizer=tokenizer,
-            statement_session=_session(directory, manifest, statement_file, statement_options, providers),
-            graph_session=_session(directory, manifest, graph_file, options, providers),
+            statement_session=_session(directory, manifest, statement_file, encoder_options, providers),
+            graph_session=_session(directory, manifest, graph_file, encoder_options, providers),
             directory=directory,
             session_options=options,
             requested_providers=providers,
@@ -217,13 +225,16 @@ class Encoder:
         return Features(ids, np.array([counts[s] for s in distinct], dtype=np.float32), graph)
 
     def embed_features(self, features: "Features") -> np.ndarray:
-        """``[text (d) ++ graph (d)]``, float32: the model half."""
+        """``[text (d) ++ graph (d)]``, float32: the model half; on CPU the graph encoder runs on
+        the pool while the statements are encoded."""
+        graph = self.pool.submit(self.run_graph, features.graph) if self.pool is not None else None
         if features.ids:
             vectors = self.statement_vectors(features.ids)
             text = (vectors * features.weights[:, None]).sum(0) / features.weights.sum()
         else:
             text = np.zeros(self.embedding_size // 2, dtype=np.float32)
-        return np.concatenate([text, self.run_graph(features.graph)]).astype(np.float32)
+        graph_vector = graph.result() if graph is not None else self.run_graph(features.graph)
+        return np.concatenate([text, graph_vector]).astype(np.float32)
 
     def embed_module(self, module: Module) -> np.ndarray:
         """The file embedding of ``module``: ``[text (d) ++ graph (d)]``, float32."""

@@ -11,7 +11,7 @@ from mir_export.export import (
     GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_INPUTS, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, export,
 )
 from mir_export.model import MIREncoder, config
-from mir_runtime.encoder import file_sha256
+from mir_runtime.encoder import file_sha256, single_threaded_options
 from mir_export.tokenizer import train_tokenizer
 
 ort = pytest.importorskip("onnxruntime")
@@ -34,7 +34,7 @@ def exported(tmp_path_factory):
 
 
 def session(path):
-    return ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    return ort.InferenceSession(str(path), single_threaded_options(), providers=["CPUExecutionProvider"])
 
 
 @pytest.mark.parametrize("shape", [(1, 2), (1, 64), (37, 23), (300, 5)])
