@@ -14,7 +14,6 @@ import json
 import warnings
 from pathlib import Path
 
-import onnx
 import torch
 from torch import Tensor, nn
 
@@ -55,16 +54,13 @@ def onnx_export(module: nn.Module, example: tuple, path: Path, input_names: list
     """``module`` to one self-contained ONNX file (``dynamo=True``, ``OPSET``), without stack traces."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        torch.onnx.export(
-            module.eval(), example, str(path), dynamo=True, opset_version=OPSET, input_names=input_names,
-            output_names=output_names, dynamic_shapes=dynamic_shapes, external_data=False, verbose=False,
+        program = torch.onnx.export(
+            module.eval(), example, dynamo=True, opset_version=OPSET, input_names=input_names,
+            output_names=output_names, dynamic_shapes=dynamic_shapes, verbose=False,
         )
-    model = onnx.load(str(path))
-    for node in model.graph.node:
-        kept = [prop for prop in node.metadata_props if prop.key != STACK_TRACE]
-        del node.metadata_props[:]
-        node.metadata_props.extend(kept)
-    onnx.save(model, str(path))
+    for node in program.model.graph.all_nodes():
+        node.metadata_props.pop(STACK_TRACE, None)
+    program.save(str(path), external_data=False)
 
 
 def export_statement_encoder(model: MIREncoder, path: Path) -> None:

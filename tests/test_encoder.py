@@ -40,7 +40,6 @@ def test_int8_is_the_cpu_default_and_close(model_dir) -> None:
     assert np.dot(fp32, int8) / np.linalg.norm(fp32) / np.linalg.norm(int8) > 0.99
 
 
-
 def test_graph_encoder_is_exact_and_repeatable_with_several_threads(model_dir) -> None:
     """Many edges into few nodes (duplicate ScatterND indices), two threads: every run gives the
     same bits, equal to torch. onnxruntime's CPU ScatterND-add loses sums when it splits the
@@ -59,6 +58,7 @@ def test_graph_encoder_is_exact_and_repeatable_with_several_threads(model_dir) -
     with torch.no_grad():
         expected = model.graph(*(torch.from_numpy(getattr(graph, n)) for n in GRAPH_INPUTS)).numpy()
     assert np.dot(runs[0], expected) / np.linalg.norm(runs[0]) / np.linalg.norm(expected) > 0.9999
+
 
 def test_corrupted_or_missing_files_are_clear_errors(model_dir, tmp_path) -> None:
     import shutil

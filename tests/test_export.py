@@ -76,7 +76,6 @@ def test_manifest(exported) -> None:
         assert (out / int8).stat().st_size < 0.5 * (out / fp32).stat().st_size
 
 
-
 def test_files_carry_no_source_locations(exported) -> None:
     """The exporter's per-node stack traces (absolute paths, line numbers) are dropped, so a
     checkpoint exports to the same bytes from any checkout; the name scopes stay (fine-tuning
@@ -86,6 +85,7 @@ def test_files_carry_no_source_locations(exported) -> None:
         data = (out / name).read_bytes()
         assert b"mir_export/model.py" not in data and b"pkg.torch.onnx.stack_trace" not in data, name
         assert b"pkg.torch.onnx.name_scopes" in data, name
+
 
 def test_parity_on_real_functions(exported) -> None:
     from mir_export.export import parity

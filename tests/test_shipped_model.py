@@ -38,11 +38,11 @@ def test_manifest_records_training_and_metrics(manifest) -> None:
     assert set(manifest["tasks"]) == {"devmap", "coarsening"}
 
 
-
 def test_files_name_no_build_directories(manifest) -> None:
     """The shipped ONNX files were exported without the exporter's stack traces."""
     for name in (n for n in manifest["files"] if n.endswith(".onnx")):
         assert b"pkg.torch.onnx.stack_trace" not in (ARTIFACTS / name).read_bytes(), name
+
 
 def test_int8_matches_fp32_on_device_mapping_kernels(datasets) -> None:
     from mir_runtime.model import Model
