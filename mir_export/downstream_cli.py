@@ -18,8 +18,12 @@ def add_commands(sub) -> None:
     ):
         cmd = cmds.add_parser(task, help=help)
         _common(cmd)
-        cmd.add_argument("--seeds", type=int, default=5, help="repeat over seeds 0..N-1 (default 5)")
+        cmd.add_argument("--seeds", type=int, default=3, help="repeat over seeds 0..N-1 (default 3)")
         cmd.add_argument("--out", type=Path, required=True, help="directory for results.json and results.md")
+        if task == "devmap":
+            cmd.add_argument("--checkpoint", type=Path, default=None,
+                             help="finished (platform, protocol, feature set, seed) runs, reused when the command "
+                                  "is run again (default: OUT/checkpoint.jsonl; delete it after changing the model)")
         cmd.add_argument("--features", default=features,
                          help=f"comma-separated, from {', '.join(FEATURES[task])}; text/graph: one half of our "
                               f"embedding (default {features})")
@@ -64,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
     experiment = run_devmap if args.downstream_command == "devmap" else run_coarsening
     try:
-        results = experiment(datasets, args.model, list(range(args.seeds)), args.features.split(","))
+        extra = {"checkpoint": args.checkpoint or args.out / "checkpoint.jsonl"} if args.downstream_command == "devmap" else {}
+        results = experiment(datasets, args.model, list(range(args.seeds)), args.features.split(","), **extra)
     except ValueError as exc:
         raise SystemExit(f"mir-export downstream {args.downstream_command}: {exc}") from None
     write_report(results, args.out)

@@ -119,8 +119,9 @@ def _predict(args: argparse.Namespace) -> int:
     inputs = {i.name: getattr(args, i.name, None) for i in spec.inputs}
     prediction = model.predict(args.task, args.file, choice, **inputs)
     if args.format == "text":
-        odds = ", ".join(f"{c} {p:.3f}" for c, p in prediction.probabilities.items())
-        print(f"{args.file}: {prediction.decision} ({args.task}, {spec.selector} {prediction.choice}; {odds})")
+        kind, values = ("score", prediction.scores) if prediction.scores else ("p", prediction.probabilities)
+        odds = ", ".join(f"{c} {v:.3f}" for c, v in values.items())
+        print(f"{args.file}: {prediction.decision} ({args.task}, {spec.selector} {prediction.choice}; {kind}: {odds})")
     else:
         print(json.dumps({"file": args.file, **prediction.to_dict(), "inputs": inputs}))
     return EXIT_OK

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -46,11 +46,12 @@ class Prediction:
     selector: str  # ``platform``, ``gpu``
     choice: str  # its value (``amd``, ``tahiti``)
     decision: str
-    probabilities: dict[str, float]
+    probabilities: dict[str, float]  # a classifier head's; empty for a score head
+    scores: dict[str, float] = field(default_factory=dict)  # a score head's (decision: the largest)
 
     def to_dict(self) -> dict:
-        return {"task": self.task, self.selector: self.choice, "decision": self.decision,
-                "probabilities": self.probabilities}
+        out = {"task": self.task, self.selector: self.choice, "decision": self.decision}
+        return out | ({"scores": self.scores} if self.scores else {"probabilities": self.probabilities})
 
 
 class Model:
@@ -131,14 +132,23 @@ class Model:
             if len(rows) != len(embeddings):
                 raise TaskError(f"task {task}: {len(embeddings)} embeddings but {len(rows)} sets of inputs")
             feed["extras"] = np.array([spec.extras(r) for r in rows], dtype=np.float32)
-        logits = self._head(file).run(None, feed)[0].astype(np.float64)
-        logits -= logits.max(1, keepdims=True)
-        probabilities = np.exp(logits)
-        probabilities /= probabilities.sum(1, keepdims=True)
+        session = self._head(file)
+        values = session.run(None, feed)[0].astype(np.float64)
+        kind = session.get_outputs()[0].name
+        if kind == "logits":  # heads of earlier releases
+            values = np.exp(values - values.max(1, keepdims=True))
+            values /= values.sum(1, keepdims=True)
+            kind = "probabilities"
+        if kind not in ("probabilities", "scores") or values.shape[1:] != (len(spec.classes),):
+            raise ModelFileError(f"{file}: a task head must output logits, probabilities or scores "
+                                 f"[N, {len(spec.classes)}], not {kind} {list(values.shape)}")
+        if not np.isfinite(values).all():
+            raise TaskError(f"task {task}: the head gave a non-finite {kind[:-1]} for these inputs")
+        rounded = [{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in values]
         return [
-            Prediction(task, spec.selector, key, spec.classes[int(p.argmax())],
-                       {c: round(float(v), 6) for c, v in zip(spec.classes, p)})
-            for p in probabilities
+            Prediction(task, spec.selector, key, spec.classes[int(row.argmax())],
+                       named if kind == "probabilities" else {}, named if kind == "scores" else {})
+            for row, named in zip(values, rounded)
         ]
 
     def _head(self, file: str):

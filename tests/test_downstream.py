@@ -10,7 +10,7 @@ from mir_export.downstream.data import (
     DEVICES, FACTORS, GPUS, PLATFORMS, Coarsening, Devmap, read_coarsening, read_devmap,
 )
 from mir_export.downstream.features import distinct_files
-from mir_export.downstream.heads import HeadConfig, export_head, logits, train_head
+from mir_export.downstream.heads import HeadConfig, MlpHead, export_head, logits, train_head
 from mir_export.downstream.protocol import (
     capped, coarsening_references, coarsening_speedups, devmap_folds, devmap_references, devmap_scores, evaluate_coarsening, evaluate_devmap, geomean,
 )
@@ -100,7 +100,7 @@ def test_head_learns_a_separable_problem_and_the_protocol_runs() -> None:
     head = train_head(embedding, table.extras, table.oracle, len(DEVICES), seed=0, cfg=FAST)
     assert (logits(head, embedding, table.extras).argmax(1) == table.oracle).mean() >= 0.95
 
-    def fit(x, extras, labels, seed):
+    def fit(x, extras, labels, groups, seed):
         h = train_head(x, extras, labels, len(DEVICES), seed, FAST)
         return lambda tx, te: logits(h, tx, te).argmax(1)
 
@@ -113,9 +113,9 @@ def test_coarsening_loop_leaves_each_kernel_out() -> None:
     table = Coarsening("fermi", tuple("abcde"), runtimes, np.full(5, 2), ())
     seen = []
 
-    def fit(x, extras, labels, seed):
-        seen.append(len(labels))
-        assert extras.shape == (4, 0)
+    def fit(x, extras, targets, groups, seed):
+        seen.append(len(targets))
+        assert extras.shape == (4, 0) and targets.shape == (4, len(FACTORS)) and groups is None
         return lambda tx, te: np.full(len(tx), 2)
 
     scores = evaluate_coarsening(table, np.zeros((5, 3)), fit, seeds=[0, 1])
@@ -137,9 +137,9 @@ def test_exported_head_matches_torch_on_unseen_batch_sizes(tmp_path, extras_size
         if extras_size:
             feed["extras"] = rng.uniform(0, 1e6, (n, extras_size)).astype(np.float32)
         got = session.run(None, feed)[0]
-        expected = logits(head, feed["embedding"], feed.get("extras", np.zeros((n, 0), np.float32)))
-        assert got.shape == (n, len(FACTORS))
-        np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5)
+        expected = MlpHead(head).predict(feed["embedding"], feed.get("extras", np.zeros((n, 0), np.float32)))
+        assert got.shape == (n, len(FACTORS)) and [o.name for o in session.get_outputs()] == ["probabilities"]
+        np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-6)
 
 
 def test_real_tables_have_every_row_and_ir_file(datasets) -> None:

@@ -1,4 +1,4 @@
-"""The two experiments: every feature set through the same head on the same folds and seeds."""
+"""The two experiments: every feature set through the same nested selection on the same folds and seeds."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -10,11 +10,15 @@ import numpy as np
 from mir_export.downstream.baselines import ir2vec_vectors, runtime_only
 from mir_export.downstream.data import DEVICES, FACTORS, FEATURES, GPUS, PLATFORMS, read_coarsening, read_devmap
 from mir_export.downstream.features import embed_files
-from mir_export.downstream.heads import HEAD, HeadConfig, mlp_fit
+from mir_export.downstream.checkpoint import Checkpoint
+from mir_export.downstream.learners import CLASSIFIERS, REGRESSORS
 from mir_export.downstream.protocol import (
-    coarsening_references, devmap_references, evaluate_coarsening, evaluate_devmap, summary,
+    coarsening_references, devmap_references, evaluate_coarsening, evaluate_devmap, evaluate_pooled_coarsening, summary,
 )
-
+from mir_export.downstream.selection import (
+    INNER_SPLITS, POOLED_INNER_SPLITS, accuracy, classification_splitter, leave_one_out, mean_log_speedup, nested_fit,
+    row_folds,
+)
 
 
 def feature_matrices(names: Sequence[str], paths: Sequence[Path], model_dir: Path) -> tuple[dict[str, np.ndarray], dict[str, str]]:
@@ -34,20 +38,42 @@ def feature_matrices(names: Sequence[str], paths: Sequence[Path], model_dir: Pat
     return matrices, rejected
 
 
-def _common(task: str, model_dir: Path, seeds: list[int], features: Sequence[str], cfg: HeadConfig) -> dict:
+def _common(task: str, model_dir: Path, seeds: list[int], features: Sequence[str], learners) -> dict:
     unknown = set(features) - set(FEATURES[task])
     if unknown:
         raise ValueError(f"{task}: feature set(s) {sorted(unknown)} do not apply ({', '.join(FEATURES[task])})")
-    return {"task": task, "model": str(model_dir), "seeds": seeds, "features": list(features), "head": asdict(cfg)}
+    return {"task": task, "model": str(model_dir), "seeds": seeds, "features": list(features),
+            "selection": {"learners": [learner.name for learner in learners], "inner": INNER[task]}}
+
+
+INNER = {
+    "devmap": f"{INNER_SPLITS}-fold inside each outer training fold, stratified, or stratified and grouped by "
+              "kernel in the grouped protocol; the learner with the best inner accuracy is refitted on the "
+              "outer training rows",
+    "coarsening": "leave one kernel out inside the 16 training kernels (strict), "
+                  f"{POOLED_INNER_SPLITS}-fold over the 67 training rows (pooled); by the one-standard-error rule, "
+                  "the most conservative learner (largest margin, then simplest) whose inner mean log speedup is "
+                  "within one standard error of the best is refitted on the outer training rows",
+}
+
+
+def devmap_fit(label: str = ""):
+    return nested_fit(CLASSIFIERS, len(DEVICES), classification_splitter, accuracy, label)
+
+
+def coarsening_fit(pooled: bool, label: str = ""):
+    return nested_fit(REGRESSORS, len(FACTORS), row_folds if pooled else leave_one_out, mean_log_speedup, label,
+                      cautious=True)
 
 
 def run_devmap(datasets: Path, model_dir: Path, seeds: list[int], features: Sequence[str],
-               cfg: HeadConfig = HEAD) -> dict:
-    """Both platforms, stratified and kernel-grouped 10-fold cross-validation."""
-    results = _common("devmap", model_dir, seeds, features, cfg)
+               checkpoint: Path | None = None) -> dict:
+    """Both platforms, stratified and kernel-grouped 10-fold cross-validation, nested selection;
+    every finished (platform, protocol, feature set, seed) goes to ``checkpoint`` and is reused."""
+    results = _common("devmap", model_dir, seeds, features, CLASSIFIERS)
     tables = [read_devmap(datasets, p) for p in PLATFORMS]
     matrices, rejected = feature_matrices(features, [p for t in tables for p in t.ir], model_dir)
-    fit = mlp_fit(len(DEVICES), cfg)
+    saved = Checkpoint(checkpoint)
     results["ir2vec_rejected"] = rejected
     results["platforms"] = {}
     for k, table in enumerate(tables):
@@ -56,34 +82,44 @@ def run_devmap(datasets: Path, model_dir: Path, seeds: list[int], features: Sequ
         if "ir2vec" in features:
             entry["ir2vec_rejected_rows"] = sum(str(p) in rejected for p in table.ir)
         for variant in ("stratified", "grouped"):
-            entry[variant] = {
-                name: evaluate_devmap(table, matrices[name][rows], table.extras, fit, seeds, variant == "grouped",
-                                      f"devmap {table.platform} {variant} {name}")
-                for name in features
-            }
+            entry[variant] = {}
+            for name in features:
+                key = (table.platform, variant, name)
+                label = f"devmap {table.platform} {variant} {name}"
+                entry[variant][name] = evaluate_devmap(
+                    table, matrices[name][rows], table.extras, devmap_fit(), seeds, variant == "grouped", label,
+                    done=lambda seed, run, key=key: saved.add(key, seed, run), known=saved.runs(key))
         results["platforms"][table.platform] = entry
     return results
 
 
-def run_coarsening(datasets: Path, model_dir: Path, seeds: list[int], features: Sequence[str],
-                   cfg: HeadConfig = HEAD) -> dict:
-    """Leave one kernel out on each GPU; the head sees the embedding only."""
-    results = _common("coarsening", model_dir, seeds, features, cfg)
+def run_coarsening(datasets: Path, model_dir: Path, seeds: list[int], features: Sequence[str]) -> dict:
+    """The strict protocol (leave one kernel out on each GPU; the head sees the embedding only)
+    and the pooled one (all GPUs' rows, the GPU as a feature, leave one row out)."""
+    results = _common("coarsening", model_dir, seeds, features, REGRESSORS)
     tables = [read_coarsening(datasets, g) for g in GPUS]
     if any(t.kernels != tables[0].kernels for t in tables):
         raise ValueError(f"{datasets}: the GPUs measured different kernels")
     matrices, rejected = feature_matrices(features, tables[0].ir, model_dir)
-    fit = mlp_fit(len(FACTORS), cfg)
     results["ir2vec_rejected"] = rejected
     results["gpus"] = {}
+    constant = nested_fit(tuple(learner for learner in REGRESSORS if learner.family == "mean"), len(FACTORS),
+                          leave_one_out, mean_log_speedup, cautious=True)
     for table in tables:
         entry: dict = {"kernels": len(table.kernels), **coarsening_references(table)}
+        entry["constant"] = evaluate_coarsening(table, np.zeros((len(table.kernels), 1)), constant, seeds[:1],
+                                                f"coarsening {table.gpu} constant")
         for name in features:
-            entry[name] = evaluate_coarsening(table, matrices[name], fit, seeds, f"coarsening {table.gpu} {name}")
+            entry[name] = evaluate_coarsening(table, matrices[name], coarsening_fit(False), seeds,
+                                              f"coarsening {table.gpu} {name}")
         results["gpus"][table.gpu] = entry
     gpus = results["gpus"].values()
     results["average"] = {name: float(np.mean([g[name]["speedup"] for g in gpus])) for name in ("static", "oracle")}
+    results["average"]["constant"] = float(np.mean([g["constant"]["speedup"]["mean"] for g in gpus]))
     for name in features:
         per_seed = np.mean([g[name]["speedup"]["per_seed"] for g in gpus], axis=0)
         results["average"][name] = summary(list(per_seed))
+    results["pooled"] = {name: evaluate_pooled_coarsening(tables, matrices[name], coarsening_fit(True), seeds,
+                                                          f"coarsening pooled {name}")
+                         for name in features}
     return results

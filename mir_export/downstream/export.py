@@ -1,22 +1,29 @@
-"""The shipped task heads: trained on every row with our embedding, written as ONNX files, and
-described by a manifest fragment (``tasks`` and ``files``, the form ``mir_runtime.tasks`` reads).
+"""The shipped task heads: chosen and trained on every row with our embedding, written as ONNX
+files, and described by a manifest fragment (``tasks`` and ``files``, the form
+``mir_runtime.tasks`` reads).
 
-Devmap gets one head per platform (embedding and the run-time inputs ``transfer``, ``wgsize``),
-coarsening one per GPU (embedding only). The fragment also records the encoder files the heads
-were trained on, since a head is only valid on top of the exact encoder that embedded its rows.
+Each head repeats the nested protocol's selection on all rows: the inner cross-validation that
+chose the learner per outer fold now runs over every row, grouped by kernel for device mapping
+(a user asks about kernels the head never saw) and leaving one kernel out for coarsening; the
+best learner is refitted on all rows and exported. Devmap gets one head per platform (embedding
+and the run-time inputs ``transfer``, ``wgsize``; output ``probabilities``), coarsening one per
+GPU (embedding only; output ``scores``: predicted log speedup of each factor over factor 1, with
+the chosen margin added to factor 1's). The fragment records each head's learner and inner score,
+and the encoder files the heads were trained on: a head is only valid on top of the exact encoder
+that embedded its rows.
 """
 from __future__ import annotations
 
 import json
 import sys
-from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
 
 from mir_export.downstream.data import DEVICES, EXTRAS, FACTORS, GPUS, PLATFORMS, read_coarsening, read_devmap
+from mir_export.downstream.experiments import coarsening_fit, devmap_fit
 from mir_export.downstream.features import embed_files
-from mir_export.downstream.heads import HEAD, HeadConfig, export_head, train_head
+from mir_export.downstream.protocol import log_speedups
 from mir_runtime.encoder import file_sha256, read_manifest
 
 FRAGMENT = "manifest-tasks.json"
@@ -31,21 +38,29 @@ def _task(description: str, selector: str, help: str, files: dict[str, str], inp
             "inputs": inputs, "classes": [str(c) for c in classes]}
 
 
-def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0, cfg: HeadConfig = HEAD) -> dict:
-    """Train and write every head into ``out``; return (and write as ``manifest-tasks.json``) the fragment."""
+def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0) -> dict:
+    """Choose, train and write every head into ``out``; return (and write as ``manifest-tasks.json``) the fragment."""
     out.mkdir(parents=True, exist_ok=True)
-    jobs = [("devmap", t.platform, t.ir, t.extras, t.oracle, len(DEVICES))
-            for t in (read_devmap(datasets, p) for p in PLATFORMS)]
-    jobs += [("coarsening", t.gpu, t.ir, np.zeros((len(t.ir), 0)), t.oracle, len(FACTORS))
-             for t in (read_coarsening(datasets, g) for g in GPUS)]
+    devmap = [read_devmap(datasets, p) for p in PLATFORMS]
+    coarsening = [read_coarsening(datasets, g) for g in GPUS]
+    # (task, variant, IR files, extras, targets, groups of the inner folds, Fit)
+    jobs = [("devmap", t.platform, t.ir, t.extras, t.oracle, t.benchmark, devmap_fit(f"head devmap {t.platform}"))
+            for t in devmap]
+    jobs += [("coarsening", t.gpu, t.ir, np.zeros((len(t.ir), 0)), log_speedups(t), None,
+              coarsening_fit(False, f"head coarsening {t.gpu}")) for t in coarsening]
     embeddings = embed_files([p for job in jobs for p in job[2]], model_dir)
     heads: dict[str, dict[str, str]] = {"devmap": {}, "coarsening": {}}
+    selected: dict[str, dict[str, dict]] = {"devmap": {}, "coarsening": {}}
     start = 0
-    for task, variant, ir, extras, labels, classes in jobs:
+    for task, variant, ir, extras, targets, groups, fit in jobs:
         rows = embeddings[start : start + len(ir)]
         start += len(ir)
+        chosen = fit(rows, extras, targets, groups, seed)
         heads[task][variant] = f"{task}-{variant}.onnx"
-        export_head(train_head(rows, extras, labels, classes, seed, cfg), out / heads[task][variant])
+        chosen.model.export(out / heads[task][variant])
+        inner = chosen.inner_scores[chosen.learner.name]
+        score = {"inner_accuracy": inner} if task == "devmap" else {"inner_speedup": float(np.exp(inner))}
+        selected[task][variant] = {**chosen.learner.to_dict(), "rows": len(ir), **score}
     print(f"wrote {sum(map(len, heads.values()))} heads to {out}", file=sys.stderr)
     encoder = read_manifest(model_dir)["files"]
     fragment = {
@@ -54,12 +69,13 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0, cfg:
                             "the machine the heads were trained for (AMD: Tahiti 7970, NVIDIA: GTX 970)",
                             heads["devmap"], [{"name": n, "help": INPUT_HELP[n]} for n in EXTRAS],
                             DEVICES),
-            "coarsening": _task("the best thread-coarsening factor of an OpenCL kernel", "gpu",
-                                "the GPU the heads were trained for", heads["coarsening"], [], FACTORS),
+            "coarsening": _task("the best thread-coarsening factor of an OpenCL kernel (scores: predicted log "
+                                "speedup over factor 1; factor 1 is kept unless another clears the head's margin)",
+                                "gpu", "the GPU the heads were trained for", heads["coarsening"], [], FACTORS),
         },
         "files": {f: {"sha256": file_sha256(out / f), "bytes": (out / f).stat().st_size}
                   for task in heads.values() for f in task.values()},
-        "task_heads": {"seed": seed, "head": asdict(cfg),
+        "task_heads": {"seed": seed, "selected": selected,
                        "encoder_sha256": {name: entry["sha256"] for name, entry in encoder.items()}},
     }
     (out / FRAGMENT).write_text(json.dumps(fragment, indent=2) + "\n")

@@ -18,7 +18,6 @@ import numpy as np
 import torch
 from torch import Tensor, nn
 
-from mir_export.downstream.protocol import Fit, Predictor
 from mir_export.export import onnx_export
 
 MIN_STD = 1e-6  # a constant column is centred, not blown up
@@ -97,21 +96,37 @@ def logits(head: Head, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
         return head(torch.tensor(embedding, dtype=torch.float32), torch.tensor(extras, dtype=torch.float32)).numpy()
 
 
-def mlp_fit(classes: int, cfg: HeadConfig = HEAD) -> Fit:
-    """The head as the protocol's ``Fit``: train on the fold's rows, predict the class of others."""
-    def fit(embedding: np.ndarray, extras: np.ndarray, labels: np.ndarray, seed: int) -> Predictor:
-        head = train_head(embedding, extras, labels, classes, seed, cfg)
-        return lambda test, test_extras: logits(head, test, test_extras).argmax(1)
+class MlpHead:
+    """A trained ``Head`` as a learner's fitted model: class probabilities, ONNX export."""
 
-    return fit
+    def __init__(self, head: Head) -> None:
+        self.head = head
+
+    def predict(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
+        z = logits(self.head, embedding, extras)
+        z = np.exp(z - z.max(1, keepdims=True))
+        return z / z.sum(1, keepdims=True)
+
+    def export(self, path: Path) -> None:
+        export_head(self.head, path)
+
+
+class _Probabilities(nn.Module):
+    def __init__(self, head: Head) -> None:
+        super().__init__()
+        self.head = head
+
+    def forward(self, embedding: Tensor, extras: Tensor | None = None) -> Tensor:
+        return torch.softmax(self.head(embedding, extras), dim=1)
 
 
 def export_head(head: Head, path: Path) -> None:
-    """One self-contained ONNX file, any number of rows: inputs ``embedding`` (and ``extras``), output ``logits``."""
+    """One self-contained ONNX file, any number of rows: inputs ``embedding`` (and ``extras``),
+    output ``probabilities`` (the runtime's contract for classifier heads)."""
     rows = torch.export.Dim("rows", min=1)
     example = (torch.zeros(3, head.embedding_mean.shape[0]),)
     names = ["embedding"]
     if head.extras_size:
         example += (torch.ones(3, head.extras_size),)
         names.append("extras")
-    onnx_export(head, example, path, names, ["logits"], tuple({0: rows} for _ in names))
+    onnx_export(_Probabilities(head), example, path, names, ["probabilities"], tuple({0: rows} for _ in names))

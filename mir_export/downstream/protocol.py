@@ -8,8 +8,11 @@ mean over rows. Thread coarsening: leave one kernel out per GPU; a predicted fac
 largest one measured for the kernel is capped at it; speedup = runtime at factor 1 / runtime at
 the predicted factor, summarized by the geometric mean per GPU.
 
-The scoring loops take a ``Fit`` (train rows to a predictor of test rows), so they run unchanged
-for every feature set and, in tests, for trivial predictors.
+The scoring loops take a ``Fit`` (train rows to a predictor of test rows; ``selection.nested_fit``
+chooses the learner inside it), so they run unchanged for every feature set and, in tests, for
+trivial predictors. A ``Fit`` is given only the training rows of an outer fold: their features,
+run-time inputs, targets (class indices, or [N, C] log speedups for coarsening) and groups (the
+kernel of each row in the grouped protocol, else None), so no choice can see a test row.
 """
 from __future__ import annotations
 
@@ -23,9 +26,9 @@ from mir_export.downstream.data import Coarsening, Devmap
 
 N_SPLITS = 10
 
-# (train features, train extras, train labels, seed) -> (test features, test extras) -> class indices
+# (train features, train extras, train targets, train groups or None, seed) -> predictor of class indices
 Predictor = Callable[[np.ndarray, np.ndarray], np.ndarray]
-Fit = Callable[[np.ndarray, np.ndarray, np.ndarray, int], Predictor]
+Fit = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None, int], Predictor]
 
 
 def devmap_folds(labels: np.ndarray, seed: int, groups: np.ndarray | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -55,6 +58,12 @@ def coarsening_speedups(table: Coarsening, predicted: np.ndarray) -> np.ndarray:
     return table.runtimes[:, 0] / table.runtimes[rows, capped(table.runtimes, predicted)]
 
 
+def log_speedups(table: Coarsening) -> np.ndarray:
+    """[K, C]: log of each factor's (capped) speedup over factor 1, the score regressors' target."""
+    return np.stack([np.log(coarsening_speedups(table, np.full(len(table.kernels), j)))
+                     for j in range(table.runtimes.shape[1])], axis=1)
+
+
 def geomean(values: np.ndarray) -> float:
     return float(np.exp(np.log(values).mean()))
 
@@ -64,19 +73,39 @@ def summary(values: list[float]) -> dict:
     return {"mean": float(np.mean(values)), "std": float(np.std(values)), "per_seed": [float(v) for v in values]}
 
 
+def chosen_name(predictor: Predictor) -> str:
+    """The learner a nested ``Fit`` chose (``selection.Chosen``), else the predictor's kind."""
+    learner = getattr(predictor, "learner", None)
+    return learner.name if learner is not None else "fixed"
+
+
 def evaluate_devmap(table: Devmap, features: np.ndarray, extras: np.ndarray, fit: Fit, seeds: list[int],
-                    grouped: bool, label: str = "") -> dict:
-    """Out-of-fold predictions for every row, per seed; accuracy and speedup over seeds."""
-    per_seed = []
+                    grouped: bool, label: str = "", done: Callable[[int, dict], None] | None = None,
+                    known: dict[int, dict] | None = None) -> dict:
+    """Out-of-fold predictions for every row, per seed; accuracy and speedup over seeds, and how
+    often each learner was chosen. ``known``/``done``: per-seed results already computed / a
+    callback after each seed (a resumable run's checkpoint)."""
+    per_seed, chosen = [], {}
     for seed in seeds:
-        predicted = np.empty(len(table.oracle), dtype=np.int64)
-        folds = devmap_folds(table.oracle, seed, table.benchmark if grouped else None)
-        for k, (train, test) in enumerate(folds):
-            predict = fit(features[train], extras[train], table.oracle[train], seed * 100 + k)
-            predicted[test] = predict(features[test], extras[test])
-        per_seed.append(devmap_scores(table, predicted))
-        print(f"{label} seed {seed}: {per_seed[-1]}", file=sys.stderr)
-    return {metric: summary([s[metric] for s in per_seed]) for metric in ("accuracy", "speedup")}
+        if known and seed in known:
+            run = known[seed]
+        else:
+            predicted = np.empty(len(table.oracle), dtype=np.int64)
+            names = []
+            folds = devmap_folds(table.oracle, seed, table.benchmark if grouped else None)
+            for k, (train, test) in enumerate(folds):
+                groups = table.benchmark[train] if grouped else None
+                predict = fit(features[train], extras[train], table.oracle[train], groups, seed * 100 + k)
+                predicted[test] = predict(features[test], extras[test])
+                names.append(chosen_name(predict))
+            run = {**devmap_scores(table, predicted), "chosen": names}
+            if done:
+                done(seed, run)
+        per_seed.append(run)
+        for name in run["chosen"]:
+            chosen[name] = chosen.get(name, 0) + 1
+        print(f"{label} seed {seed}: accuracy {run['accuracy']:.4f}, speedup {run['speedup']:.3f}", file=sys.stderr)
+    return {**{metric: summary([s[metric] for s in per_seed]) for metric in ("accuracy", "speedup")}, "chosen": chosen}
 
 
 def devmap_references(table: Devmap) -> dict[str, dict[str, float]]:
@@ -86,20 +115,47 @@ def devmap_references(table: Devmap) -> dict[str, dict[str, float]]:
 
 
 def evaluate_coarsening(table: Coarsening, features: np.ndarray, fit: Fit, seeds: list[int], label: str = "") -> dict:
-    """Leave-one-kernel-out predictions, per seed; geometric-mean speedup and accuracy over seeds."""
+    """Strict protocol: leave one kernel out on one GPU (16 training kernels), per seed;
+    geometric-mean speedup and accuracy over seeds, and the learners chosen."""
     no_extras = np.zeros((len(table.kernels), 0))
+    targets = log_speedups(table)
     kernels = np.arange(len(table.kernels))
-    per_seed = []
+    per_seed, chosen = [], {}
     for seed in seeds:
         predicted = np.empty(len(kernels), dtype=np.int64)
         for k in kernels:
             train = kernels != k
-            predict = fit(features[train], no_extras[train], table.oracle[train], seed * 100 + int(k))
+            predict = fit(features[train], no_extras[train], targets[train], None, seed * 100 + int(k))
             predicted[k] = predict(features[k : k + 1], no_extras[k : k + 1])[0]
+            chosen[chosen_name(predict)] = chosen.get(chosen_name(predict), 0) + 1
         per_seed.append({"speedup": geomean(coarsening_speedups(table, predicted)),
                          "accuracy": float((predicted == table.oracle).mean())})
         print(f"{label} seed {seed}: {per_seed[-1]}", file=sys.stderr)
-    return {metric: summary([s[metric] for s in per_seed]) for metric in ("speedup", "accuracy")}
+    return {**{metric: summary([s[metric] for s in per_seed]) for metric in ("speedup", "accuracy")}, "chosen": chosen}
+
+
+def evaluate_pooled_coarsening(tables: list[Coarsening], features: np.ndarray, fit: Fit, seeds: list[int],
+                               label: str = "") -> dict:
+    """Pooled protocol (IR2Vec's published notebook): every (kernel, GPU) is a row with a one-hot
+    of its GPU beside the kernel's features; leave one row out, so the test kernel's other GPUs
+    stay in training. Per GPU and mean geometric-mean speedup over seeds."""
+    gpus = len(tables)
+    rows = np.concatenate([features] * gpus)
+    onehot = np.repeat(np.eye(gpus), len(features), axis=0)
+    targets = np.concatenate([log_speedups(t) for t in tables])
+    per_seed, chosen = [], {}
+    for seed in seeds:
+        predicted = np.empty(len(rows), dtype=np.int64)
+        for r in range(len(rows)):
+            train = np.arange(len(rows)) != r
+            predict = fit(rows[train], onehot[train], targets[train], None, seed * 1000 + r)
+            predicted[r] = predict(rows[r : r + 1], onehot[r : r + 1])[0]
+            chosen[chosen_name(predict)] = chosen.get(chosen_name(predict), 0) + 1
+        speedups = [geomean(coarsening_speedups(t, predicted[g * len(features) : (g + 1) * len(features)]))
+                    for g, t in enumerate(tables)]
+        per_seed.append({t.gpu: s for t, s in zip(tables, speedups)} | {"mean": float(np.mean(speedups))})
+        print(f"{label} seed {seed}: {per_seed[-1]}", file=sys.stderr)
+    return {**{key: summary([s[key] for s in per_seed]) for key in per_seed[0]}, "chosen": chosen}
 
 
 def coarsening_references(table: Coarsening) -> dict[str, dict[str, float]]:

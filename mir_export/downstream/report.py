@@ -19,7 +19,7 @@ PUBLISHED_DEVMAP = {
 PUBLISHED_COARSENING = {
     "DeepTune": 1.06, "NCC (inst2vec)": 1.09, "IR2Vec": 1.23, "Perfograph": 1.09, "MIREncoder": 1.24,
 }
-NAMES = {"ours": "ours (this model)", "text": "ours, text half only", "graph": "ours, graph half only",
+NAMES = {"ours": "ours (this model)", "constant": "best factor on average over the training kernels", "text": "ours, text half only", "graph": "ours, graph half only",
          "runtime": "run-time inputs only", "ir2vec": "IR2Vec flow-aware (rerun)"}
 
 
@@ -46,24 +46,47 @@ def devmap_markdown(results: dict) -> str:
         for name in platforms[0][variant]:
             lines.append(row(f"{NAMES[name]}, {variant} folds", [p[variant][name] for p in platforms]))
     lines += [f"| {name} (published) | {amd:.2f} | – | {nvidia:.2f} | – |" for name, (amd, nvidia) in PUBLISHED_DEVMAP.items()]
-    return "\n".join(lines) + "\n\n" + _notes(results)
+    return "\n".join(lines) + "\n\n" + _chosen(results, [p[v] for p in platforms for v in ("stratified", "grouped")]) + _notes(results)
 
 
 def coarsening_markdown(results: dict) -> str:
-    head = "| | " + " | ".join(g.capitalize() for g in GPUS) + " | average |\n|---|" + "---:|" * (len(GPUS) + 1)
-    lines = [f"# Thread coarsening (speedup over factor 1, geometric mean per GPU)\n\n{_setup(results)}\n", head]
+    head = "| | " + " | ".join(g.capitalize() for g in GPUS) + " | mean |\n|---|" + "---:|" * (len(GPUS) + 1)
+    lines = ["# Thread coarsening (speedup over factor 1, geometric mean per GPU)\n", _setup(results) + "\n",
+             "## Strict protocol: leave one kernel out per GPU (16 training kernels; DeepTune's and NCC's)\n", head]
     gpus = [results["gpus"][g] for g in GPUS]
-    for name in ["static", "oracle", *results["features"]]:
+    for name in ["static", "oracle", "constant", *results["features"]]:
         label = {"static": "never coarsen (factor 1)", "oracle": "oracle"}.get(name, NAMES.get(name, name))
         cells = [_figure(g[name]["speedup"]) for g in gpus] + [_figure(results["average"][name])]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
-    lines += [f"| {name} (published) |" + " – |" * len(GPUS) + f" {value:.2f} |" for name, value in PUBLISHED_COARSENING.items()]
-    return "\n".join(lines) + "\n\n" + _notes(results)
+    lines += ["", "## Pooled protocol: all 68 kernel x GPU rows, GPU one-hot, leave one row out (IR2Vec's notebook)\n",
+              head]
+    for name, entry in results["pooled"].items():
+        cells = [_figure(entry[g]) for g in GPUS] + [_figure(entry["mean"])]
+        lines.append(f"| {NAMES.get(name, name)} | " + " | ".join(cells) + " |")
+    lines += ["", "## Published (protocols as each paper used them)\n", "| | mean |\n|---|---:|"]
+    lines += [f"| {name} | {value:.2f} |" for name, value in PUBLISHED_COARSENING.items()]
+    return "\n".join(lines) + "\n\n" + _chosen(results, [*gpus, results["pooled"]]) + _notes(results)
 
 
 def _setup(results: dict) -> str:
-    return (f"Model `{results['model']}`; seeds {results['seeds']} (mean ± std over seeds); "
-            f"head {json.dumps(results['head'])}.")
+    selection = results["selection"]
+    return (f"Model `{results['model']}`; seeds {results['seeds']} (mean ± std over seeds). Learner chosen per "
+            f"outer training fold by nested cross-validation ({selection['inner']}) among: "
+            + ", ".join(f"`{name}`" for name in selection["learners"]) + ".")
+
+
+def _chosen(results: dict, figure_sets: list[dict]) -> str:
+    """How often each learner was chosen per feature set, summed over ``figure_sets`` (feature set ->
+    figures with ``chosen`` counts)."""
+    counts: dict[str, dict[str, int]] = {}
+    for figures in figure_sets:
+        for name in results["features"]:
+            for learner, n in figures.get(name, {}).get("chosen", {}).items():
+                counts.setdefault(name, {}).setdefault(learner, 0)
+                counts[name][learner] += n
+    lines = [f"- {NAMES.get(name, name)}: " + ", ".join(f"`{k}` {v}" for k, v in sorted(c.items(), key=lambda kv: -kv[1]))
+             for name, c in counts.items()]
+    return "Learners chosen (outer folds, all seeds):\n" + "\n".join(lines) + "\n\n" if lines else ""
 
 
 def _notes(results: dict) -> str:
@@ -91,7 +114,8 @@ def task_metrics(results: dict) -> dict:
             for platform, entry in results["platforms"].items()
         }
     figures = {gpu: {"speedup": entry["ours"]["speedup"]["mean"]} for gpu, entry in results["gpus"].items()}
-    return {**figures, "mean_speedup": results["average"]["ours"]["mean"], "seeds": len(results["seeds"])}
+    return {**figures, "mean_speedup": results["average"]["ours"]["mean"],
+            "pooled_mean_speedup": results["pooled"]["ours"]["mean"]["mean"], "seeds": len(results["seeds"])}
 
 
 def write_report(results: dict, out: Path) -> None:

@@ -1,0 +1,95 @@
+"""Head families and the settings the nested cross-validation chooses among.
+
+Every learner sees what the runtime has: the file embedding [N, D] and the task's raw run-time
+inputs [N, K]; it scales them itself (``log1p`` of the run-time inputs, then statistics of its
+training rows only), so the exported head takes raw values. Two kinds:
+
+- classifiers (device mapping): ``predict`` gives class probabilities [N, C];
+- score regressors (thread coarsening): ``predict`` gives, per candidate factor, the predicted log
+  speedup over factor 1 plus a margin on factor 1 [N, C]; the decision is the arg-max, so factor 1
+  is kept unless a factor's predicted gain clears the margin.
+
+The grids are fixed a priori, small, and the same for every feature set: scikit-learn's defaults
+where they exist, one regularized variant each, and a low-dimensional view of the code (PCA of
+the embedding beside the run-time inputs) for the tree model, which otherwise has to find two
+decisive columns among hundreds with a few hundred rows.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+
+class Fitted(Protocol):
+    def predict(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray: ...
+
+    def export(self, path: Path) -> None: ...
+
+
+@dataclass(frozen=True)
+class Learner:
+    """A family and its settings; ``fit`` trains it on rows (``targets``: class indices for a
+    classifier, [N, C] log speedups for a score regressor)."""
+
+    family: str
+    settings: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def name(self) -> str:
+        inner = ", ".join(f"{k}={v}" for k, v in self.settings)
+        return f"{self.family}({inner})"
+
+    def to_dict(self) -> dict:
+        return {"family": self.family, "settings": dict(self.settings)}
+
+    def fit(self, embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray, classes: int, seed: int) -> Fitted:
+        options = dict(self.settings)
+        if self.family == "mlp":
+            from mir_export.downstream.heads import HEAD, MlpHead, train_head
+
+            return MlpHead(train_head(embedding, extras, targets, classes, seed, HEAD))
+        from mir_export.downstream.sklearn_heads import SklearnHead, estimator
+
+        return SklearnHead.fit(estimator(self.family, options, embedding.shape[1], extras.shape[1], len(embedding), seed),
+                               embedding, extras, targets, margin=float(options.get("margin", 0.0)))
+
+
+def _grid(family: str, *variants: dict) -> list[Learner]:
+    return [Learner(family, tuple(sorted(v.items()))) for v in variants]
+
+
+# Device mapping: an MLP (the fixed head of earlier releases), boosted trees, a linear model.
+CLASSIFIERS: tuple[Learner, ...] = (
+    *_grid("mlp", {}),
+    *_grid("gbt", {"pca": 0, "leaves": 31}, {"pca": 16, "leaves": 31}, {"pca": 4, "leaves": 15}),
+    *_grid("linear", {"C": 0.1}, {"C": 1.0}),
+)
+
+# Thread coarsening: the training kernels' mean speedup curve (the "best factor on average"
+# rule), nearest kernels by cosine of the embedding, ridge regression; each with a margin (in
+# log speedup) that the best factor's predicted gain must clear.
+MARGINS = (0.0, 0.05, 0.1, 0.2, 0.4, 1.0)  # 1.0: coarsen only for a predicted 2.7x
+REGRESSORS: tuple[Learner, ...] = tuple(
+    learner
+    for margin in MARGINS
+    for learner in (
+        *_grid("mean", {"margin": margin}),
+        *_grid("knn", {"k": 1, "margin": margin}, {"k": 3, "margin": margin}),
+        *_grid("ridge", {"alpha": 10.0, "margin": margin}, {"alpha": 100.0, "margin": margin}),
+    )
+)
+
+
+def without_margin(learner: Learner) -> Learner:
+    """The same learner at margin 0: margins only move the decision, so one fit serves them all."""
+    settings = dict(learner.settings)
+    if "margin" not in settings:
+        return learner
+    return Learner(learner.family, tuple(sorted({**settings, "margin": 0.0}.items())))
+
+
+def margin_of(learner: Learner) -> float:
+    return float(dict(learner.settings).get("margin", 0.0))

@@ -1,0 +1,128 @@
+"""Nested model selection: an inner cross-validation on the training rows picks the learner.
+
+``nested_fit(learners, ...)`` is a ``protocol.Fit``: given only an outer fold's training rows, it
+scores every learner by out-of-fold predictions of an inner cross-validation over those rows,
+keeps the best (ties: the first in grid order), refits it on all of them and returns its
+predictor. The outer test rows are never passed in, so no choice can see them; the reported
+figure is the outer folds'. Learners that differ only in their margin share one fit per inner
+fold: a margin moves the decision, not the model.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.model_selection import KFold, LeaveOneOut, StratifiedGroupKFold, StratifiedKFold
+
+from mir_export.downstream.learners import Fitted, Learner, margin_of, without_margin
+
+INNER_SPLITS = 3  # inner folds for device mapping (about 540 training rows)
+POOLED_INNER_SPLITS = 5  # inner folds for pooled coarsening (67 training rows)
+
+# (inner targets, inner groups or None, seed) -> inner (train, test) folds
+Splitter = Callable[[np.ndarray, np.ndarray | None, int], list[tuple[np.ndarray, np.ndarray]]]
+# (targets of scored rows, decisions) -> per-row score, higher is better (the mean is the learner's)
+Score = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def classification_splitter(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+    """Stratified folds, or stratified folds that keep each group whole (as the outer protocol)."""
+    x = np.zeros((len(targets), 1))
+    if groups is None:
+        return list(StratifiedKFold(INNER_SPLITS, shuffle=True, random_state=seed).split(x, targets))
+    return list(StratifiedGroupKFold(INNER_SPLITS, shuffle=True, random_state=seed).split(x, targets, groups))
+
+
+def leave_one_out(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+    return list(LeaveOneOut().split(targets))
+
+
+def row_folds(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+    return list(KFold(POOLED_INNER_SPLITS, shuffle=True, random_state=seed).split(targets))
+
+
+def accuracy(labels: np.ndarray, decisions: np.ndarray) -> np.ndarray:
+    """Per row: 1 if right (the mean is the accuracy)."""
+    return (labels == decisions).astype(np.float64)
+
+
+def mean_log_speedup(log_speedups: np.ndarray, decisions: np.ndarray) -> np.ndarray:
+    """Per row: log speedup of its decision (targets: [N, C]; the mean is the log of the geometric mean)."""
+    return log_speedups[np.arange(len(decisions)), decisions]
+
+
+def decide(outputs: np.ndarray, margin: float) -> np.ndarray:
+    """Arg-max of probabilities or scores, after adding ``margin`` to class 0's (factor 1)."""
+    shifted = np.array(outputs, dtype=np.float64)
+    shifted[:, 0] += margin
+    return shifted.argmax(1)
+
+
+@dataclass
+class Chosen:
+    """The selected learner refitted on all training rows; called like a ``protocol.Predictor``."""
+
+    learner: Learner
+    model: Fitted
+    inner_scores: dict[str, float]
+
+    def __call__(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
+        return self.model.predict(embedding, extras).argmax(1)
+
+
+def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray,
+                 classes: int, folds: list, score: Score, seed: int) -> dict[Learner, np.ndarray]:
+    """Each learner's per-row scores over the out-of-fold predictions of ``folds``."""
+    bases = list(dict.fromkeys(without_margin(learner) for learner in learners))
+    outputs = {base: np.zeros((len(targets), classes)) for base in bases}
+    scored = np.zeros(len(targets), dtype=bool)
+    for k, (train, test) in enumerate(folds):
+        scored[test] = True
+        for base in bases:
+            model = base.fit(embedding[train], extras[train], targets[train], classes, seed * 1000 + k)
+            outputs[base][test] = model.predict(embedding[test], extras[test])
+    return {learner: score(targets[scored], decide(outputs[without_margin(learner)][scored], margin_of(learner)))
+            for learner in learners}
+
+
+def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cautious: bool) -> Learner:
+    """The best mean inner score (first of equals: grid order); ``cautious``: the one-standard-error
+    rule (Breiman et al. 1984; Hastie et al., ESL 7.10): the most conservative learner (largest
+    margin, then simplest family, as ``learners`` are ordered by ``caution``) whose mean is within
+    one standard error of the best's. With a few rows the best inner mean is optimistic, and for
+    coarsening a wrong factor costs far more than a right one gains."""
+    means = {learner: float(values.mean()) for learner, values in scores.items()}
+    best = max(learners, key=lambda learner: means[learner])
+    if not cautious:
+        return best
+    error = float(scores[best].std(ddof=1) / np.sqrt(len(scores[best]))) if len(scores[best]) > 1 else 0.0
+    return min((learner for learner in learners if means[learner] >= means[best] - error), key=caution)
+
+
+def caution(learner: Learner) -> tuple:
+    """Sort key, most conservative first: the largest margin, then the fewest fitted parameters."""
+    order = ("mean", "knn", "ridge")
+    family = order.index(learner.family) if learner.family in order else len(order)
+    return (-margin_of(learner), family, -float(dict(learner.settings).get("k", 0)), -float(dict(learner.settings).get("alpha", 0)))
+
+
+def nested_fit(learners: tuple[Learner, ...], classes: int, splitter: Splitter, score: Score, label: str = "",
+               cautious: bool = False):
+    """A ``protocol.Fit`` that chooses among ``learners`` by inner cross-validation (``cautious``:
+    by the one-standard-error rule, see ``choose``)."""
+
+    def fit(embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray, groups: np.ndarray | None,
+            seed: int) -> Chosen:
+        folds = splitter(targets if targets.ndim == 1 else np.zeros(len(targets)), groups, seed)
+        per_row = inner_scores(learners, embedding, extras, targets, classes, folds, score, seed)
+        scores = {learner: float(values.mean()) for learner, values in per_row.items()}
+        best = choose(learners, per_row, cautious)
+        model = best.fit(embedding, extras, targets, classes, seed)
+        if label:
+            print(f"{label}: chose {best.name} (inner {scores[best]:.4f})", file=sys.stderr)
+        return Chosen(best, model, {learner.name: value for learner, value in scores.items()})
+
+    return fit
+

@@ -1,0 +1,148 @@
+"""scikit-learn heads (boosted trees, linear models, nearest neighbours) and their ONNX form.
+
+A head is one scikit-learn pipeline over ``[embedding, log(1 + extras)]``: the embedding
+standardized (and, for some settings, reduced by PCA or scaled to unit length), the run-time
+inputs standardized, then the estimator. skl2onnx converts the pipeline; the ONNX file then
+gets the runtime's raw inputs (``embedding`` [N, D], ``extras`` [N, K] when K > 0) in front and
+one named output: ``probabilities`` [N, C] for a classifier, ``scores`` [N, C] (arg-max is the
+decision) for a score regressor. Tree ensembles run natively in onnxruntime (``ai.onnx.ml``).
+"""
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+from sklearn.compose import ColumnTransformer
+from sklearn.decomposition import PCA
+from sklearn.linear_model import LogisticRegression, Ridge
+from sklearn.neighbors import KNeighborsRegressor
+from sklearn.pipeline import Pipeline, make_pipeline
+from sklearn.preprocessing import Normalizer, StandardScaler
+
+OPSET = {"": 18, "ai.onnx.ml": 3}
+# LightGBM names the columns it was fitted on, and the pipeline hands it a bare array: harmless.
+warnings.filterwarnings("ignore", message="X does not have valid feature names")
+CLASSIFIER_FAMILIES = ("gbt", "linear")
+
+
+def log_inputs(extras: np.ndarray) -> np.ndarray:
+    """``log(1 + x)`` in float32, exactly as the ONNX head computes it (``Log(Add(x, 1))``)."""
+    return np.log(np.asarray(extras, dtype=np.float32) + np.float32(1.0))
+
+
+def estimator(family: str, options: dict, dims: int, extras: int, rows: int, seed: int) -> Pipeline:
+    """The pipeline of ``family`` with ``options`` for inputs of ``dims`` + ``extras`` columns."""
+    code: list = [StandardScaler()]
+    if options.get("pca"):
+        code.append(PCA(n_components=min(int(options["pca"]), dims, rows - 1), random_state=seed))
+    if family in ("knn", "mean"):
+        code.append(Normalizer())  # nearest by cosine
+    parts = [("code", make_pipeline(*code), list(range(dims)))] if dims else []
+    if extras:
+        parts.append(("extras", StandardScaler(), list(range(dims, dims + extras))))
+    if family == "gbt":
+        from lightgbm import LGBMClassifier
+
+        model = LGBMClassifier(num_leaves=int(options["leaves"]), random_state=seed, n_jobs=1, verbose=-1)
+    elif family == "linear":
+        model = LogisticRegression(C=float(options["C"]), max_iter=5000)
+    elif family == "knn":
+        model = KNeighborsRegressor(n_neighbors=min(int(options["k"]), rows))
+    elif family == "mean":  # every training row is a neighbour: the mean curve
+        model = KNeighborsRegressor(n_neighbors=rows)
+    elif family == "ridge":
+        model = Ridge(alpha=float(options["alpha"]))
+    else:
+        raise ValueError(f"unknown head family {family!r}")
+    return Pipeline([("inputs", ColumnTransformer(parts)), ("model", model)])
+
+
+@dataclass
+class SklearnHead:
+    pipeline: Pipeline
+    dims: int
+    extras: int
+    margin: float  # score regressors: added to factor 1's score
+
+    @classmethod
+    def fit(cls, pipeline: Pipeline, embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray,
+            margin: float = 0.0) -> "SklearnHead":
+        head = cls(pipeline, embedding.shape[1], extras.shape[1], margin)
+        pipeline.fit(head._x(embedding, extras), targets)
+        return head
+
+    @property
+    def classifier(self) -> bool:
+        return hasattr(self.pipeline, "predict_proba")
+
+    def _x(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
+        return np.hstack([np.asarray(embedding, dtype=np.float32), log_inputs(extras)])
+
+    def offsets(self, classes: int) -> np.ndarray:
+        offset = np.zeros(classes, dtype=np.float32)
+        offset[0] = self.margin
+        return offset
+
+    def predict(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
+        """Probabilities [N, C] (classifier) or scores [N, C] (regressor)."""
+        x = self._x(embedding, extras)
+        if self.classifier:
+            return self.pipeline.predict_proba(x)
+        scores = np.asarray(self.pipeline.predict(x), dtype=np.float64)
+        return scores + self.offsets(scores.shape[1])
+
+    def export(self, path: Path) -> None:
+        """One ONNX file taking the raw ``embedding`` (and ``extras``)."""
+        from skl2onnx import convert_sklearn
+        from skl2onnx.common.data_types import FloatTensorType
+
+        _register_lightgbm()
+        options = {id(self.pipeline.steps[-1][1]): {"zipmap": False}} if self.classifier else None
+        converted = convert_sklearn(self.pipeline, initial_types=[("X", FloatTensorType([None, self.dims + self.extras]))],
+                                    options=options, target_opset=OPSET)
+        post: list = []
+        if self.classifier:
+            name = "probabilities"
+        else:
+            name = "scores"
+            classes = next(o for o in converted.graph.output if o.name == "variable").type.tensor_type.shape.dim[1].dim_value
+            post = [helper.make_node("Add", ["variable", "margin_offsets"], [name])]
+            converted.graph.initializer.append(numpy_helper.from_array(self.offsets(classes), "margin_offsets"))
+        _raw_inputs(converted.graph, self.dims, self.extras)
+        converted.graph.node.extend(post)
+        del converted.graph.output[:]  # one output: what the runtime reads (a classifier's ``label`` goes)
+        converted.graph.output.append(helper.make_tensor_value_info(name, TensorProto.FLOAT, [None, None]))
+        onnx.checker.check_model(converted)
+        path.write_bytes(converted.SerializeToString())
+
+
+def _raw_inputs(graph: onnx.GraphProto, dims: int, extras: int) -> None:
+    """Replace the converted graph's input ``X`` by ``embedding`` (and ``extras``): X = [embedding, log(1 + extras)]."""
+    del graph.input[:]
+    graph.input.append(helper.make_tensor_value_info("embedding", TensorProto.FLOAT, [None, dims]))
+    if extras:
+        graph.input.append(helper.make_tensor_value_info("extras", TensorProto.FLOAT, [None, extras]))
+        graph.initializer.append(numpy_helper.from_array(np.ones(1, dtype=np.float32), "one"))
+        front = [helper.make_node("Add", ["extras", "one"], ["extras_plus_one"]),
+                 helper.make_node("Log", ["extras_plus_one"], ["log_extras"]),
+                 helper.make_node("Concat", ["embedding", "log_extras"], ["X"], axis=1)]
+    else:
+        front = [helper.make_node("Identity", ["embedding"], ["X"])]
+    nodes = front + list(graph.node)
+    del graph.node[:]
+    graph.node.extend(nodes)
+
+
+def _register_lightgbm() -> None:
+    """skl2onnx converts LightGBM inside a pipeline with onnxmltools' converter (their documented way)."""
+    from lightgbm import LGBMClassifier
+    from onnxmltools.convert.lightgbm.operator_converters.LightGbm import convert_lightgbm
+    from skl2onnx import update_registered_converter
+    from skl2onnx.common.shape_calculator import calculate_linear_classifier_output_shapes
+
+    update_registered_converter(LGBMClassifier, "LightGbmLGBMClassifier", calculate_linear_classifier_output_shapes,
+                                convert_lightgbm, options={"nocl": [True, False], "zipmap": [True, False, "columns"]})

@@ -1,0 +1,138 @@
+"""Head families and nested selection: converted heads equal their library, the inner
+cross-validation never sees an outer test row, margins keep factor 1 unless a gain clears them."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mir_export.downstream.data import DEVICES, FACTORS, Coarsening
+from mir_export.downstream.learners import CLASSIFIERS, REGRESSORS, Learner
+from mir_export.downstream.protocol import devmap_folds, evaluate_coarsening, evaluate_devmap, log_speedups
+from mir_export.downstream.selection import (
+    accuracy, choose, classification_splitter, decide, leave_one_out, mean_log_speedup, nested_fit,
+)
+from test_downstream import synthetic_devmap
+
+ort = pytest.importorskip("onnxruntime")
+
+
+def _rows(n: int, dims: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return rng.normal(size=(n, dims)).astype(np.float32), rng.uniform(1, 1e6, (n, 2)).astype(np.float32)
+
+
+def _onnx(model, path, embedding, extras) -> np.ndarray:
+    model.export(path)
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    feed = {"embedding": embedding} | ({"extras": extras} if extras.shape[1] else {})
+    assert [i.name for i in session.get_inputs()] == list(feed)
+    return session.run(None, feed)[0]
+
+
+@pytest.mark.parametrize("learner", [c for c in CLASSIFIERS if c.family != "mlp"], ids=lambda c: c.name)
+def test_converted_classifiers_equal_the_library_on_held_out_rows(tmp_path, learner) -> None:
+    embedding, extras = _rows(160, 24, 0)
+    labels = ((np.log(extras[:, 0]) > 11) ^ (embedding[:, 0] > 0.5)).astype(np.int64)
+    model = learner.fit(embedding[:120], extras[:120], labels[:120], len(DEVICES), seed=0)
+    expected = model.predict(embedding[120:], extras[120:])
+    got = _onnx(model, tmp_path / "head.onnx", embedding[120:], extras[120:])
+    assert got.shape == (40, len(DEVICES))
+    np.testing.assert_allclose(got, expected, atol=1e-5)
+    assert (got.argmax(1) == expected.argmax(1)).all()
+
+
+@pytest.mark.parametrize("learner", [r for r in REGRESSORS if dict(r.settings)["margin"] in (0.0, 0.2)],
+                         ids=lambda r: r.name)
+def test_converted_score_regressors_equal_the_library_on_held_out_rows(tmp_path, learner) -> None:
+    embedding, _ = _rows(24, 12, 1)
+    targets = np.log(np.random.default_rng(2).uniform(0.5, 2.0, (24, len(FACTORS))))
+    targets[:, 0] = 0.0
+    none = np.zeros((24, 0), dtype=np.float32)
+    model = learner.fit(embedding[:16], none[:16], targets[:16], len(FACTORS), seed=0)
+    expected = model.predict(embedding[16:], none[16:])
+    got = _onnx(model, tmp_path / "head.onnx", embedding[16:], none[16:])
+    np.testing.assert_allclose(got, expected, atol=1e-5)
+    assert (got.argmax(1) == expected.argmax(1)).all()
+    assert np.allclose(got[:, 0], dict(learner.settings)["margin"], atol=1e-5)  # factor 1: no gain + margin
+
+
+def test_a_margin_keeps_factor_one_unless_the_predicted_gain_clears_it() -> None:
+    scores = np.array([[0.0, 0.1, 0.05], [0.0, 0.5, 0.3]])
+    assert decide(scores, 0.0).tolist() == [1, 1]
+    assert decide(scores, 0.2).tolist() == [0, 1]
+    assert decide(scores, 1.0).tolist() == [0, 0]
+
+
+def test_the_cautious_rule_takes_the_most_conservative_learner_within_one_standard_error() -> None:
+    bold, safe, never = (Learner("knn", (("k", 1), ("margin", 0.0))), Learner("mean", (("margin", 0.1),)),
+                         Learner("mean", (("margin", 1.0),)))
+    noisy = np.array([0.35, -0.25] * 8)  # a mean gain of 0.05 that is mostly noise (standard error 0.08)
+    scores = {bold: noisy, safe: noisy - 0.02, never: np.zeros(16)}
+    learners = (bold, safe, never)
+    assert choose(learners, scores, cautious=False) == bold
+    assert choose(learners, scores, cautious=True) == never
+    clear = {bold: np.array([0.31, 0.29] * 8), safe: np.full(16, 0.1), never: np.zeros(16)}
+    assert choose(learners, clear, cautious=True) == bold
+
+
+class Spy(Learner):
+    """Records the row ids (column 0 of the embedding) of every fit; predicts a fixed class."""
+
+    seen: list = []
+
+    def fit(self, embedding, extras, targets, classes, seed):
+        Spy.seen.append(set(embedding[:, 0].astype(int)))
+        choice = dict(self.settings)["choice"]
+
+        class Constant:
+            def predict(self, e, x):
+                out = np.zeros((len(e), classes))
+                out[:, choice] = 1.0
+                return out
+
+        return Constant()
+
+
+@pytest.mark.parametrize("grouped", [False, True])
+def test_the_inner_cross_validation_never_sees_outer_test_rows(grouped) -> None:
+    table = synthetic_devmap(150)
+    ids = np.arange(len(table.oracle), dtype=np.float64)[:, None]
+    chooser = nested_fit((Spy("spy", (("choice", 0),)), Spy("spy", (("choice", 1),))), len(DEVICES),
+                         classification_splitter, accuracy)
+    outer = devmap_folds(table.oracle, 4, table.benchmark if grouped else None)
+    checked = []
+
+    def fit(features, extras, targets, groups, seed):
+        Spy.seen.clear()
+        k = seed - 400
+        assert (groups is not None) == grouped
+        chosen = chooser(features, extras, targets, groups, seed)
+        test = set(outer[k][1])
+        assert Spy.seen and not any(rows & test for rows in Spy.seen)
+        if grouped:  # inner folds keep each kernel whole too
+            for inner_train, inner_test in classification_splitter(targets, groups, seed):
+                assert not set(groups[inner_train]) & set(groups[inner_test])
+        checked.append(k)
+        return chosen
+
+    result = evaluate_devmap(table, ids, table.extras, fit, seeds=[4], grouped=grouped)
+    assert checked == list(range(10))
+    assert sum(result["chosen"].values()) == 10 and all(name.startswith("spy(") for name in result["chosen"])
+
+
+def test_nested_coarsening_never_loses_to_factor_one_on_a_kernel_family_it_can_learn() -> None:
+    """Kernels whose code says whether coarsening by 4 pays: the selection learns it, and its
+    margin keeps factor 1 where gains are noise."""
+    rng = np.random.default_rng(0)
+    kernels = 9
+    good = np.arange(kernels) % 2 == 0
+    runtimes = np.tile([10.0, 9.0, 6.0, 8.0, 12.0, 20.0], (kernels, 1))
+    runtimes[~good] = [10.0, 10.5, 14.0, 16.0, 18.0, 25.0]
+    runtimes *= rng.uniform(0.98, 1.02, runtimes.shape)
+    table = Coarsening("fermi", tuple(f"k{k}" for k in range(kernels)), runtimes, np.nanargmin(runtimes, 1), ())
+    features = np.where(good[:, None], 1.0, -1.0) + rng.normal(0, 0.1, (kernels, 8))
+    learners = tuple(r for r in REGRESSORS if r.family in ("mean", "knn") and dict(r.settings).get("k", 1) == 1)
+    fit = nested_fit(learners, len(FACTORS), leave_one_out, mean_log_speedup, cautious=True)
+    result = evaluate_coarsening(table, features, fit, seeds=[0])
+    oracle = float(np.exp(log_speedups(table).max(1).mean()))
+    assert result["speedup"]["mean"] >= 0.95 * oracle
