@@ -1,27 +1,35 @@
 """What the frozen pre-trained encoder saves: three ways to learn device mapping, measured on the
-same folds, machine and threads in one run.
+same folds, machine and threads.
 
-- ``head``: the runtime embeds every file once (the cache a user keeps), and an MLP head
-  (``heads.train_head``) is trained per fold;
+- ``head``: the runtime embeds every file once (the cache a user keeps), and the task head is
+  trained per fold: the learner chosen for the shipped head of that platform by the nested
+  selection (``task_heads.selected`` in the model's manifest; the MLP for a model without it);
 - ``gnn``: a relational GCN trained from scratch per fold on ProGraML graphs (``rgcn``);
 - ``finetune``: the whole pre-trained encoder and a head trained end to end per fold (``finetune``).
 
-Each option is a per-file front end (``load``: a file to the option's input, what inference
-pays per kernel before the model) and a ``fit`` (training rows to a predictor). Measured per
-option: ``prepare_seconds`` (the front end over every distinct file, once), training time per
-fold, accuracy on the test rows of the folds run, inference time per kernel (front end + model,
-from the file on disk, with the last fold's model of each platform), and peak memory.
+Each option is a per-file front end (``load``: a file to the option's input) and a ``fit``
+(training rows to a predictor). Measured per option: ``prepare_seconds`` (the front end over every
+distinct file, once per run), training time per fold, accuracy on the test rows, and inference per
+kernel two ways: ``fresh`` (from the file on disk: front end + model, a kernel never seen) and
+``cached`` (the model alone on the kernel's prepared input: a long-running tuner's repeated
+queries on a kernel it has embedded, or parsed, before); and peak memory.
+
+The run is resumable: every finished (option, platform, fold) is one line of a JSON-lines file,
+and a later run (another session) skips what is there, so the full 10 folds of both platforms
+(about 6 hours on 2 cores) complete over several runs. Lines from another configuration or model
+are ignored. The summary counts a (platform, fold) as completed when all three options finished it.
 
 Peak memory is the resident set size (``/proc/self/statm``, sampled every 5 ms by a thread)
-while the option runs, above the RSS at its start, after garbage collection and ``malloc_trim``
-have handed free heap back to the system (else memory an earlier option freed would be reused
-unseen): options run one after another in one process, so a process-wide high-water mark
-(``ru_maxrss``) could not tell them apart.
+while an option trains and tests on one fold, above the RSS at its start, after garbage collection
+and ``malloc_trim`` have handed free heap back to the system (else memory an earlier option freed
+would be reused unseen); the option's figure is the largest over its folds.
 """
 from __future__ import annotations
 
 import ctypes
 import gc
+import hashlib
+import json
 import os
 import sys
 import threading
@@ -36,11 +44,11 @@ import torch
 from mir_export.downstream.data import DEVICES, Devmap
 from mir_export.downstream.features import distinct_files
 from mir_export.downstream.finetune import FinetuneConfig, finetune
-from mir_export.downstream.heads import HeadConfig, mlp_fit
+from mir_export.downstream.learners import Learner
 from mir_export.downstream.protocol import N_SPLITS, devmap_folds
 from mir_export.downstream.rgcn import RGCNConfig, train_rgcn
 from mir_runtime import read_ir
-from mir_runtime.encoder import Encoder
+from mir_runtime.encoder import Encoder, read_manifest
 from mir_runtime.graph import build_graph
 
 OPTIONS = ("head", "gnn", "finetune")
@@ -55,41 +63,49 @@ class OverheadConfig:
     seed: int = 0
     threads: int = 1  # torch and onnxruntime threads, the same for every option
     precision: str = "int8"  # the runtime's CPU default, as a user would embed
-    infer_kernels: int = 50  # per platform: test rows of the last fold timed one by one
-    head: HeadConfig = field(default_factory=HeadConfig)
+    infer_kernels: int = 5  # per platform and fold: test rows timed one by one, fresh and cached
     rgcn: RGCNConfig = field(default_factory=RGCNConfig)
     finetune: FinetuneConfig = field(default_factory=FinetuneConfig)
 
 
 # One fold per platform, short training: checks the whole path in minutes; the ratios mean little.
-QUICK = OverheadConfig(folds=1, infer_kernels=10, rgcn=RGCNConfig(epochs=3), finetune=FinetuneConfig(epochs=1, max_steps=4))
+QUICK = OverheadConfig(folds=1, infer_kernels=3, rgcn=RGCNConfig(epochs=3), finetune=FinetuneConfig(epochs=1, max_steps=4))
 
 
 @dataclass(frozen=True)
 class Option:
     name: str
     load: Callable[[Path], object]  # one IR file to this option's model input
-    fit: Callable[[list, np.ndarray, np.ndarray, int], Predict]  # training inputs, extras, labels, seed
+    fit: Callable[[str, list, np.ndarray, np.ndarray, int], Predict]  # platform, inputs, extras, labels, seed
+
+
+def head_learners(manifest: dict) -> dict[str, Learner]:
+    """The learner of each platform's shipped devmap head (the MLP where the manifest names none)."""
+    selected = manifest.get("task_heads", {}).get("selected", {}).get("devmap", {})
+    return {platform: Learner(entry["family"], tuple(sorted(entry["settings"].items())))
+            for platform, entry in selected.items()}
 
 
 def options(model_dir: Path, cfg: OverheadConfig) -> list[Option]:
     """The three options; one runtime encoder gives every front end (its tokenizer for ``finetune``).
     Its statement cache is off: preparation embeds every kernel, so a cache would hold all of a test
-    kernel's statements and its inference time would leave out the statement encoder."""
+    kernel's statements and its fresh inference time would leave out the statement encoder."""
     encoder = Encoder.load(model_dir, precision=cfg.precision, threads=cfg.threads, statement_cache=0)
     classes = len(DEVICES)
+    learners = head_learners(encoder.manifest)
 
-    def fit_head(inputs: list, extras: np.ndarray, labels: np.ndarray, seed: int) -> Predict:
-        predict = mlp_fit(classes, cfg.head)(np.stack(inputs), extras, labels, seed)
-        return lambda test, test_extras: predict(np.stack(test), test_extras)
+    def fit_head(platform: str, inputs: list, extras: np.ndarray, labels: np.ndarray, seed: int) -> Predict:
+        model = learners.get(platform, Learner("mlp")).fit(np.stack(inputs), extras, labels, classes, seed)
+        return lambda test, test_extras: model.predict(np.stack(test), test_extras).argmax(1)
 
     return [
         Option("head", lambda path: encoder.embed_module(read_ir(path)), fit_head),
         Option("gnn", lambda path: build_graph(read_ir(path)),
-               lambda inputs, extras, labels, seed: train_rgcn(inputs, extras, labels, classes, seed, cfg.rgcn).predict),
+               lambda platform, inputs, extras, labels, seed: train_rgcn(inputs, extras, labels, classes, seed,
+                                                                         cfg.rgcn).predict),
         Option("finetune", lambda path: encoder.featurize(read_ir(path)),
-               lambda inputs, extras, labels, seed: finetune(model_dir, encoder, inputs, extras, labels, classes, seed,
-                                                             cfg.finetune).predict),
+               lambda platform, inputs, extras, labels, seed: finetune(model_dir, encoder, inputs, extras, labels,
+                                                                       classes, seed, cfg.finetune).predict),
     ]
 
 
@@ -124,61 +140,136 @@ def _rss() -> int:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-def measure(option: Option, tables: list[Devmap], cfg: OverheadConfig) -> dict:
-    """Prepare, train and test on every fold run, and time inference, for one option."""
+def prepare(option: Option, paths: list[Path]) -> tuple[list, float]:
+    """The option's input of every distinct file, and how long the front end took."""
+    start = time.perf_counter()
+    inputs = [option.load(p) for p in paths]
+    seconds = time.perf_counter() - start
+    print(f"overhead {option.name}: prepared {len(paths)} files in {seconds:.1f}s", file=sys.stderr)
+    return inputs, seconds
+
+
+def measure_fold(option: Option, table: Devmap, rows: list, fold: tuple[np.ndarray, np.ndarray], seed: int,
+                 cfg: OverheadConfig) -> dict:
+    """Train on one fold, test, and time inference on its first test rows, fresh and cached."""
+    train, test = fold
     with PeakRSS() as memory:
-        unique, index = distinct_files([p for t in tables for p in t.ir])
         start = time.perf_counter()
-        inputs = [option.load(p) for p in unique]
-        prepare = time.perf_counter() - start
-        print(f"overhead {option.name}: prepared {len(unique)} files in {prepare:.1f}s", file=sys.stderr)
-        result: dict = {"prepare_seconds": prepare, "train_seconds_per_fold": {}, "accuracy_per_platform": {}}
-        correct, tested, infer = 0, 0, []
-        offset = 0
-        for table in tables:
-            rows = [inputs[k] for k in index[offset : offset + len(table.ir)]]
-            offset += len(table.ir)
-            fold_times, hits = [], 0
-            folds = devmap_folds(table.oracle, cfg.seed)[: cfg.folds]
-            for k, (train, test) in enumerate(folds):
-                start = time.perf_counter()
-                predict = option.fit([rows[r] for r in train], table.extras[train], table.oracle[train], cfg.seed * 100 + k)
-                fold_times.append(time.perf_counter() - start)
-                hits += int((predict([rows[r] for r in test], table.extras[test]) == table.oracle[test]).sum())
-                print(f"overhead {option.name} {table.platform} fold {k}: {fold_times[-1]:.1f}s", file=sys.stderr)
-            rows_tested = sum(len(test) for _, test in folds)
-            result["train_seconds_per_fold"][table.platform] = fold_times
-            result["accuracy_per_platform"][table.platform] = hits / rows_tested
-            correct, tested = correct + hits, tested + rows_tested
-            for r in folds[-1][1][: cfg.infer_kernels]:
-                start = time.perf_counter()
-                predict([option.load(table.ir[r])], table.extras[r : r + 1])
-                infer.append(time.perf_counter() - start)
-    result.update(
-        train_seconds=sum(sum(t) for t in result["train_seconds_per_fold"].values()),
-        accuracy=correct / tested,
-        infer_ms_per_kernel=1000 * float(np.mean(infer)),
-        infer_kernels=len(infer),
-        peak_mb=memory.mb,
-    )
-    return result
+        predict = option.fit(table.platform, [rows[r] for r in train], table.extras[train], table.oracle[train], seed)
+        train_seconds = time.perf_counter() - start
+        hits = int((predict([rows[r] for r in test], table.extras[test]) == table.oracle[test]).sum())
+        fresh, cached = [], []
+        for r in test[: cfg.infer_kernels]:
+            start = time.perf_counter()
+            predict([option.load(table.ir[r])], table.extras[r : r + 1])
+            fresh.append(1000 * (time.perf_counter() - start))
+            start = time.perf_counter()
+            predict([rows[r]], table.extras[r : r + 1])
+            cached.append(1000 * (time.perf_counter() - start))
+    return {"train_seconds": train_seconds, "hits": hits, "tested": len(test), "infer_fresh_ms": fresh,
+            "infer_cached_ms": cached, "peak_mb": memory.mb}
 
 
-def run_overhead(tables: list[Devmap], model_dir: Path, cfg: OverheadConfig = OverheadConfig()) -> dict:
-    """Every option, one after another in this process; figures and their ratios to ``head``."""
+def fingerprint(model_dir: Path, cfg: OverheadConfig) -> str:
+    """What a fold's line depends on: the settings (but the number of folds) and the model files."""
+    settings = {k: v for k, v in asdict(cfg).items() if k != "folds"}
+    files = read_manifest(model_dir)["files"]
+    text = json.dumps([settings, {name: entry["sha256"] for name, entry in sorted(files.items())}], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def run_overhead(tables: list[Devmap], model_dir: Path, cfg: OverheadConfig, folds_file: Path,
+                 minutes: float | None = None) -> dict:
+    """Run the (option, platform, fold) pieces missing from ``folds_file`` in fold order, until
+    ``minutes`` have passed (no new fold starts after that), then summarize every finished piece."""
     torch.set_num_threads(cfg.threads)
-    found = {option.name: measure(option, tables, cfg) for option in options(model_dir, cfg)}
-    head = found["head"]
+    key = fingerprint(model_dir, cfg)
+    lines = [line for line in _read_lines(folds_file) if line["fingerprint"] == key]
+    done = {(line["option"], line["platform"], line["fold"]) for line in lines}
+    todo = [(k, t) for k in range(cfg.folds) for t in tables
+            if any((name, t.platform, k) not in done for name in OPTIONS)]
+    deadline = time.monotonic() + 60 * minutes if minutes else None
+    prepare_seconds: dict[str, float] = {}
+    if todo:
+        unique, index = distinct_files([p for t in tables for p in t.ir])
+        offsets = {t.platform: sum(len(u.ir) for u in tables[:k]) for k, t in enumerate(tables)}
+        prepared = {}
+        for option in options(model_dir, cfg):
+            inputs, prepare_seconds[option.name] = prepare(option, unique)
+            prepared[option.name] = (option, inputs)
+        for k, table in todo:
+            if deadline is not None and time.monotonic() > deadline:
+                print(f"overhead: time budget reached; {len(todo)} (platform, fold) pieces were missing", file=sys.stderr)
+                break
+            offset = offsets[table.platform]
+            fold = devmap_folds(table.oracle, cfg.seed)[k]
+            for name, (option, inputs) in prepared.items():
+                if (name, table.platform, k) in done:
+                    continue
+                rows = [inputs[i] for i in index[offset : offset + len(table.ir)]]
+                line = {"fingerprint": key, "option": name, "platform": table.platform, "fold": k,
+                        **measure_fold(option, table, rows, fold, cfg.seed * 100 + k, cfg)}
+                print(f"overhead {name} {table.platform} fold {k}: {line['train_seconds']:.1f}s", file=sys.stderr)
+                _append_line(folds_file, line)
+                lines.append(line)
+    return summarize(lines, tables, model_dir, cfg, prepare_seconds)
+
+
+def summarize(lines: list[dict], tables: list[Devmap], model_dir: Path, cfg: OverheadConfig,
+              prepare_seconds: dict[str, float]) -> dict:
+    """Per-option totals over the (platform, fold) pieces that every option finished, and the ratios."""
+    by_piece = {(line["platform"], line["fold"]): {} for line in lines}
+    for line in lines:
+        by_piece[line["platform"], line["fold"]][line["option"]] = line
+    complete = sorted(piece for piece, found in by_piece.items() if set(found) == set(OPTIONS))
+    found: dict[str, dict] = {}
+    for name in OPTIONS:
+        done = [by_piece[piece][name] for piece in complete]
+        found[name] = {
+            "prepare_seconds": prepare_seconds.get(name),
+            "train_seconds": float(sum(d["train_seconds"] for d in done)),
+            "train_seconds_per_fold": {t.platform: [d["train_seconds"] for d in done if d["platform"] == t.platform]
+                                       for t in tables},
+            "accuracy": sum(d["hits"] for d in done) / max(1, sum(d["tested"] for d in done)),
+            "accuracy_per_platform": {
+                t.platform: sum(d["hits"] for d in done if d["platform"] == t.platform)
+                / max(1, sum(d["tested"] for d in done if d["platform"] == t.platform)) for t in tables},
+            "infer_ms_per_kernel": float(np.mean([v for d in done for v in d["infer_cached_ms"]])) if done else None,
+            "infer_fresh_ms_per_kernel": float(np.mean([v for d in done for v in d["infer_fresh_ms"]])) if done else None,
+            "infer_kernels": sum(len(d["infer_cached_ms"]) for d in done),
+            "peak_mb": max((d["peak_mb"] for d in done), default=None),
+        }
+
+    def ratio(option: str, figure: str) -> float | None:
+        head = found["head"][figure]
+        return found[option][figure] / head if complete and head else None
+
     return {
         "model": str(model_dir),
         "platforms": [t.platform for t in tables],
         "config": asdict(cfg),
         "cpus": os.cpu_count(),
-        "peak_memory": "RSS above the option's start, sampled every 5 ms from /proc/self/statm",
+        "head_learners": {p: learner.name for p, learner in head_learners(read_manifest(model_dir)).items()},
+        "peak_memory": "RSS above the option's start, sampled every 5 ms from /proc/self/statm; largest fold",
+        "inference": "cached: the model alone on the kernel's prepared input (a tuner re-querying a kernel it has "
+                     "embedded or parsed before); fresh: from the file on disk, front end included",
+        "folds_completed": len(complete),
+        "folds_total": cfg.folds * len(tables),
         "options": found,
-        "train_gnn_over_head": found["gnn"]["train_seconds"] / head["train_seconds"],
-        "train_finetune_over_head": found["finetune"]["train_seconds"] / head["train_seconds"],
-        "infer_gnn_over_head": found["gnn"]["infer_ms_per_kernel"] / head["infer_ms_per_kernel"],
-        "infer_finetune_over_head": found["finetune"]["infer_ms_per_kernel"] / head["infer_ms_per_kernel"],
+        "train_gnn_over_head": ratio("gnn", "train_seconds"),
+        "train_finetune_over_head": ratio("finetune", "train_seconds"),
+        "infer_gnn_over_head": ratio("gnn", "infer_ms_per_kernel"),
+        "infer_gnn_over_head_fresh": ratio("gnn", "infer_fresh_ms_per_kernel"),
+        "infer_finetune_over_head": ratio("finetune", "infer_ms_per_kernel"),
         "published": PUBLISHED,
     }
+
+
+def _read_lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.exists() else []
+
+
+def _append_line(path: Path, line: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as f:
+        f.write(json.dumps(line) + "\n")

@@ -47,7 +47,9 @@ def estimator(family: str, options: dict, dims: int, extras: int, rows: int, see
     if family == "gbt":
         from lightgbm import LGBMClassifier
 
-        model = LGBMClassifier(num_leaves=int(options["leaves"]), random_state=seed, n_jobs=1, verbose=-1)
+        # 63 bins: a few hundred rows fill no more; split search costs bins x columns per node
+        model = LGBMClassifier(num_leaves=int(options["leaves"]), max_bin=63, force_col_wise=True, random_state=seed,
+                               n_jobs=1, verbose=-1)
     elif family == "linear":
         model = LogisticRegression(C=float(options["C"]), max_iter=5000)
     elif family == "knn":
