@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from mir_export.downstream.data import FEATURES, default_datasets
+from mir_export.downstream.data import FEATURES, PLATFORMS, default_datasets
 
 
 def add_commands(sub) -> None:
@@ -21,6 +21,8 @@ def add_commands(sub) -> None:
         cmd.add_argument("--seeds", type=int, default=3, help="repeat over seeds 0..N-1 (default 3)")
         cmd.add_argument("--out", type=Path, required=True, help="directory for results.json and results.md")
         if task == "devmap":
+            cmd.add_argument("--platforms", default=",".join(PLATFORMS),
+                             help="comma-separated (default: all); runs of one platform each may share a checkpoint")
             cmd.add_argument("--checkpoint", type=Path, default=None,
                              help="finished (platform, protocol, feature set, seed) runs, reused when the command "
                                   "is run again (default: OUT/checkpoint.jsonl; delete it after changing the model)")
@@ -68,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
 
     experiment = run_devmap if args.downstream_command == "devmap" else run_coarsening
     try:
-        extra = {"checkpoint": args.checkpoint or args.out / "checkpoint.jsonl"} if args.downstream_command == "devmap" else {}
+        extra = ({"checkpoint": args.checkpoint or args.out / "checkpoint.jsonl", "platforms": args.platforms.split(",")}
+                 if args.downstream_command == "devmap" else {})
         results = experiment(datasets, args.model, list(range(args.seeds)), args.features.split(","), **extra)
     except ValueError as exc:
         raise SystemExit(f"mir-export downstream {args.downstream_command}: {exc}") from None

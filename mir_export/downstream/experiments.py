@@ -67,11 +67,13 @@ def coarsening_fit(pooled: bool, label: str = ""):
 
 
 def run_devmap(datasets: Path, model_dir: Path, seeds: list[int], features: Sequence[str],
-               checkpoint: Path | None = None) -> dict:
-    """Both platforms, stratified and kernel-grouped 10-fold cross-validation, nested selection;
+               checkpoint: Path | None = None, platforms: Sequence[str] = PLATFORMS) -> dict:
+    """Stratified and kernel-grouped 10-fold cross-validation per platform, nested selection;
     every finished (platform, protocol, feature set, seed) goes to ``checkpoint`` and is reused."""
     results = _common("devmap", model_dir, seeds, features, CLASSIFIERS)
-    tables = [read_devmap(datasets, p) for p in PLATFORMS]
+    if set(platforms) - set(PLATFORMS):
+        raise ValueError(f"unknown platform(s) {sorted(set(platforms) - set(PLATFORMS))} ({', '.join(PLATFORMS)})")
+    tables = [read_devmap(datasets, p) for p in platforms]
     matrices, rejected = feature_matrices(features, [p for t in tables for p in t.ir], model_dir)
     saved = Checkpoint(checkpoint)
     results["ir2vec_rejected"] = rejected
@@ -88,7 +90,7 @@ def run_devmap(datasets: Path, model_dir: Path, seeds: list[int], features: Sequ
                 label = f"devmap {table.platform} {variant} {name}"
                 entry[variant][name] = evaluate_devmap(
                     table, matrices[name][rows], table.extras, devmap_fit(), seeds, variant == "grouped", label,
-                    done=lambda seed, run, key=key: saved.add(key, seed, run), known=saved.runs(key))
+                    done=lambda seed, run, key=key: saved.add(key, seed, run), known=lambda key=key: saved.runs(key))
         results["platforms"][table.platform] = entry
     return results
 

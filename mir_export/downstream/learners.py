@@ -51,6 +51,12 @@ class Learner:
             from mir_export.downstream.heads import HEAD, MlpHead, train_head
 
             return MlpHead(train_head(embedding, extras, targets, classes, seed, HEAD))
+        if self.family in ("mean", "knn"):
+            from mir_export.downstream.neighbour_heads import NeighbourHead
+
+            k = None if self.family == "mean" else int(options["k"])
+            return NeighbourHead.fit(embedding, targets, k, str(options.get("aggregate", "mean")),
+                                     float(options.get("margin", 0.0)))
         from mir_export.downstream.sklearn_heads import SklearnHead, estimator
 
         return SklearnHead.fit(estimator(self.family, options, embedding.shape[1], extras.shape[1], len(embedding), seed),
@@ -69,15 +75,17 @@ CLASSIFIERS: tuple[Learner, ...] = (
 )
 
 # Thread coarsening: the training kernels' mean speedup curve (the "best factor on average"
-# rule), nearest kernels by cosine of the embedding, ridge regression; each with a margin (in
-# log speedup) that the best factor's predicted gain must clear.
+# rule), the nearest kernels by cosine of the embedding (their mean curve, or their worst case:
+# a decision under risk), ridge regression; each with a margin (in log speedup) that the best
+# factor's predicted gain must clear.
 MARGINS = (0.0, 0.05, 0.1, 0.2, 0.4, 1.0)  # 1.0: coarsen only for a predicted 2.7x
 REGRESSORS: tuple[Learner, ...] = tuple(
     learner
     for margin in MARGINS
     for learner in (
         *_grid("mean", {"margin": margin}),
-        *_grid("knn", {"k": 1, "margin": margin}, {"k": 3, "margin": margin}),
+        *_grid("knn", {"k": 1, "aggregate": "mean", "margin": margin}, {"k": 3, "aggregate": "mean", "margin": margin},
+               {"k": 3, "aggregate": "min", "margin": margin}, {"k": 5, "aggregate": "min", "margin": margin}),
         *_grid("ridge", {"alpha": 10.0, "margin": margin}, {"alpha": 100.0, "margin": margin}),
     )
 )

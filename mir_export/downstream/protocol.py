@@ -81,14 +81,15 @@ def chosen_name(predictor: Predictor) -> str:
 
 def evaluate_devmap(table: Devmap, features: np.ndarray, extras: np.ndarray, fit: Fit, seeds: list[int],
                     grouped: bool, label: str = "", done: Callable[[int, dict], None] | None = None,
-                    known: dict[int, dict] | None = None) -> dict:
+                    known: Callable[[], dict[int, dict]] | None = None) -> dict:
     """Out-of-fold predictions for every row, per seed; accuracy and speedup over seeds, and how
-    often each learner was chosen. ``known``/``done``: per-seed results already computed / a
-    callback after each seed (a resumable run's checkpoint)."""
+    often each learner was chosen. ``known``/``done``: the per-seed results already computed (asked
+    before each seed) / a callback after each seed (a resumable run's checkpoint)."""
     per_seed, chosen = [], {}
     for seed in seeds:
-        if known and seed in known:
-            run = known[seed]
+        finished = known() if known else {}
+        if seed in finished:
+            run = finished[seed]
         else:
             predicted = np.empty(len(table.oracle), dtype=np.int64)
             names = []

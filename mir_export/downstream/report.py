@@ -70,9 +70,12 @@ def coarsening_markdown(results: dict) -> str:
 
 def _setup(results: dict) -> str:
     selection = results["selection"]
+    bases = [name for name in selection["learners"] if "margin=" not in name or "margin=0.0)" in name]
+    margins = sorted({name.split("margin=")[1].rstrip(")") for name in selection["learners"] if "margin=" in name}, key=float)
+    among = ", ".join(f"`{name.replace(', margin=0.0', '').replace('(margin=0.0)', '()')}`" for name in bases)
     return (f"Model `{results['model']}`; seeds {results['seeds']} (mean ± std over seeds). Learner chosen per "
-            f"outer training fold by nested cross-validation ({selection['inner']}) among: "
-            + ", ".join(f"`{name}`" for name in selection["learners"]) + ".")
+            f"outer training fold by nested cross-validation ({selection['inner']}) among {len(selection['learners'])}: "
+            + among + (f", each with a margin on factor 1 of {', '.join(margins)} (log speedup)" if margins else "") + ".")
 
 
 def _chosen(results: dict, figure_sets: list[dict]) -> str:

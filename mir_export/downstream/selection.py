@@ -102,10 +102,13 @@ def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cau
 
 
 def caution(learner: Learner) -> tuple:
-    """Sort key, most conservative first: the largest margin, then the fewest fitted parameters."""
+    """Sort key, most conservative first: the largest margin, then the simplest family, then the
+    smoothest settings (more neighbours, their worst case before their mean, more regularization)."""
     order = ("mean", "knn", "ridge")
+    settings = dict(learner.settings)
     family = order.index(learner.family) if learner.family in order else len(order)
-    return (-margin_of(learner), family, -float(dict(learner.settings).get("k", 0)), -float(dict(learner.settings).get("alpha", 0)))
+    return (-margin_of(learner), family, -float(settings.get("k", 0)), settings.get("aggregate") != "min",
+            -float(settings.get("alpha", 0)))
 
 
 def nested_fit(learners: tuple[Learner, ...], classes: int, splitter: Splitter, score: Score, label: str = "",

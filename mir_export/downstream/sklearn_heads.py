@@ -1,4 +1,4 @@
-"""scikit-learn heads (boosted trees, linear models, nearest neighbours) and their ONNX form.
+"""scikit-learn heads (boosted trees, linear models) and their ONNX form.
 
 A head is one scikit-learn pipeline over ``[embedding, log(1 + extras)]``: the embedding
 standardized (and, for some settings, reduced by PCA or scaled to unit length), the run-time
@@ -19,9 +19,8 @@ from onnx import TensorProto, helper, numpy_helper
 from sklearn.compose import ColumnTransformer
 from sklearn.decomposition import PCA
 from sklearn.linear_model import LogisticRegression, Ridge
-from sklearn.neighbors import KNeighborsRegressor
 from sklearn.pipeline import Pipeline, make_pipeline
-from sklearn.preprocessing import Normalizer, StandardScaler
+from sklearn.preprocessing import StandardScaler
 
 OPSET = {"": 18, "ai.onnx.ml": 3}
 # LightGBM names the columns it was fitted on, and the pipeline hands it a bare array: harmless.
@@ -39,8 +38,6 @@ def estimator(family: str, options: dict, dims: int, extras: int, rows: int, see
     code: list = [StandardScaler()]
     if options.get("pca"):
         code.append(PCA(n_components=min(int(options["pca"]), dims, rows - 1), random_state=seed))
-    if family in ("knn", "mean"):
-        code.append(Normalizer())  # nearest by cosine
     parts = [("code", make_pipeline(*code), list(range(dims)))] if dims else []
     if extras:
         parts.append(("extras", StandardScaler(), list(range(dims, dims + extras))))
@@ -52,10 +49,6 @@ def estimator(family: str, options: dict, dims: int, extras: int, rows: int, see
                                n_jobs=1, verbose=-1)
     elif family == "linear":
         model = LogisticRegression(C=float(options["C"]), max_iter=5000)
-    elif family == "knn":
-        model = KNeighborsRegressor(n_neighbors=min(int(options["k"]), rows))
-    elif family == "mean":  # every training row is a neighbour: the mean curve
-        model = KNeighborsRegressor(n_neighbors=rows)
     elif family == "ridge":
         model = Ridge(alpha=float(options["alpha"]))
     else:
