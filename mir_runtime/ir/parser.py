@@ -162,7 +162,7 @@ class _Reader:
                 if tok in ("alias", "ifunc"):
                     value_ty = cur.type()
                     if cur.accept(","):
-                        target_ty = cur.type()
+                        target_ty = _aliasee_type(cur)
                     else:  # LLVM < 3.7: alias <pointer type> @target
                         target_ty = value_ty
                         value_ty = value_ty.elem if value_ty.kind == T.PTR and value_ty.elem else value_ty
@@ -450,6 +450,37 @@ class _Reader:
                             raise self.error(f"use of undefined global {op.text}", inst.line)
                     if inst.callee is not None and inst.callee not in functions:
                         inst.callee = None
+
+
+_UNTYPED_ALIASEES = ("bitcast", "getelementptr", "addrspacecast", "inttoptr")
+
+
+def _aliasee_type(cur: Cursor) -> T.Type:
+    """The type of an alias's aliasee: ``<type> @g``, or a cast or getelementptr written without
+    a leading type (LLParser: the expression's own type), e.g. a C++ destructor aliased to its
+    base's ``bitcast (void (%Base*)* @f to void (%Derived*)*)``."""
+    op = cur.peek()
+    if op not in _UNTYPED_ALIASEES:
+        ty = cur.type()
+        cur.value(ty)
+        return ty
+    cur.i += 1
+    if op == "getelementptr":
+        cur.accept("inbounds")
+        cur.expect("(")
+        cur.type()
+        cur.expect(",")
+        base = cur.typed_value().type
+        while cur.accept(","):
+            cur.typed_value()
+        cur.expect(")")
+        return base
+    cur.expect("(")
+    cur.typed_value()
+    cur.expect("to")
+    ty = cur.type()
+    cur.expect(")")
+    return ty
 
 
 def _unquote(text: str) -> str:
