@@ -141,9 +141,9 @@ class _Reader:
             cur = Cursor(toks, self.module)
             try:
                 self.module.types[name] = cur.type()
-            except (ParseFailure, IndexError, ValueError, RecursionError):
+            except ParseFailure as fail:
                 line = _line_of(self.lines, name + " = type")
-                raise self.error(f"cannot read the body of type {name}", line) from None
+                raise self.error(f"cannot read the body of type {name}: {fail.message}", line) from None
 
     def global_value(self, text: str, line: int) -> None:
         toks = tokenize(text)
