@@ -22,6 +22,9 @@ VALUE_WORDS = CONSTANT_WORDS | CONSTEXPR_OPS | {
     "blockaddress", "dso_local_equivalent", "no_cfi", "splat", "asm",
 }
 
+FAST_MATH_FLAGS = frozenset("nnan ninf nsz arcp contract afn reassoc fast".split())
+FLAG_WORDS = FAST_MATH_FLAGS | {"nuw", "nsw", "exact", "disjoint", "nneg", "samesign"}
+
 MAX_TYPE_DEPTH = 1024  # deeper types are refused (LLVM's own recursive reader overflows its stack)
 _ARRAY, _VECTOR, _STRUCT, _FUNCTION = range(4)
 
@@ -83,11 +86,18 @@ class Cursor:
                 return
 
     def number(self) -> int:
+        """A non-negative decimal integer (counts, indices, address spaces)."""
         tok = self.next()
-        try:
-            return int(tok)
-        except ValueError:
-            raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1) from None
+        if not tok.isdigit():
+            raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1)
+        return int(tok)
+
+    def alignment(self) -> int:
+        """The number after ``align``: a power of two, at most 2**32, as LLVM requires."""
+        value = self.number()
+        if value & (value - 1) or not 0 < value <= 1 << 32:
+            raise ParseFailure(f"alignment {value} is not a power of two (at most 2^32)", self.i - 1)
+        return value
 
     # -- types --------------------------------------------------------------------------------
     def at_type(self) -> bool:
@@ -305,25 +315,22 @@ class Cursor:
             nxt = self.peek()
             if nxt == "(":
                 self.skip_group()
-            elif tok in ("align", "dereferenceable", "dereferenceable_or_null", "alignstack") and nxt.isdigit():
+            elif tok == "align" and nxt.isdigit():
+                self.alignment()
+            elif tok in ("dereferenceable", "dereferenceable_or_null", "alignstack") and nxt.isdigit():
                 self.i += 1
 
     def skip_words(self) -> None:
-        """Skip keyword flags (``nuw``, ``inbounds``, ``fast`` ...) up to the next type."""
+        """Skip an instruction's flags (``nuw``, ``exact``, ``fast`` ...) up to its first type;
+        any other word is an error, as in LLVM."""
         while True:
             tok = self.peek()
-            if not tok:
-                raise ParseFailure("unexpected end of statement", self.i)
+            if tok in FLAG_WORDS:
+                self.i += 1
+                continue
             if self.at_type():
                 return
-            if tok == "cc":
-                self.i += 2
-                continue
-            self.i += 1
-            if self.peek() == "(" and tok not in ("addrspace",):
-                self.skip_group()
-            elif tok == "addrspace":
-                self.skip_group()
+            raise ParseFailure(f"expected a type, found '{tok or 'end of statement'}'", self.i)
 
     def label(self) -> str:
         self.expect("label")

@@ -34,6 +34,8 @@ _OPAQUE_PTR_RE = re.compile(r"(?<![%@$!\w.\-\"])ptr(?![\w.])")
 _LEGACY_RE = re.compile(r"= (?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(]*\* [%@]")
 
 
+_ORDERINGS = frozenset("unordered monotonic acquire release acq_rel seq_cst".split())
+_ATOMIC_TAIL = frozenset(("load", "store", "cmpxchg", "atomicrmw"))
 CONTINUATION_WORDS = ("to", "catch", "cleanup", "filter", "unwind")
 _LEADING_WORD = re.compile(r"\s*([A-Za-z_]*)")
 
@@ -49,6 +51,11 @@ class _Reader:
         self.module.opaque_pointers = _OPAQUE_PTR_RE.search(text) is not None
         self.module.legacy_syntax = _LEGACY_RE.search(text) is not None
         self._pending_typedefs = {m.group(1): m.group(2) for m in _TYPEDEF_RE.finditer(text)}
+        # Numbered values must count up by one; LLVM 19 allows gaps, and only opaque-pointer IR
+        # can come from it.
+        self.gaps = self.module.opaque_pointers
+        self.or_later = " or later" if self.gaps else ""
+        self.references: list[tuple[str, int]] = []  # @names used outside instructions, and where
 
     # -- errors -------------------------------------------------------------------------------
     def error(self, message: str, line: int, column: int = 1) -> IRParseError:
@@ -152,11 +159,14 @@ class _Reader:
             raise self.error(f"expected '=' after {name}", line)
         cur = Cursor(toks, self.module, 2)
         space = 0
+        external = False
         try:
             while True:
                 tok = cur.next()
                 if tok in ("global", "constant"):
                     value_ty = cur.type()
+                    if not external:
+                        cur.value(value_ty)  # the initializer
                     kind = "variable"
                     break
                 if tok in ("alias", "ifunc"):
@@ -166,6 +176,7 @@ class _Reader:
                     else:  # LLVM < 3.7: alias <pointer type> @target
                         target_ty = value_ty
                         value_ty = value_ty.elem if value_ty.kind == T.PTR and value_ty.elem else value_ty
+                        cur.value(target_ty)
                     if target_ty.kind == T.PTR:
                         space = target_ty.addrspace
                     kind = tok
@@ -174,10 +185,14 @@ class _Reader:
                     cur.expect("(")
                     space = cur.number()
                     cur.expect(")")
+                elif tok in ("external", "extern_weak"):
+                    external = True
                 elif cur.peek() == "(":
                     cur.skip_group()  # thread_local(...), partition?
+            _global_tail(cur)
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text, line, 0) from None
+        self.references += [(tok, line) for _, tok in toks[2:] if tok[0] == "@"]
         pointee = None if self.module.opaque_pointers else value_ty
         group = toks[-1][1] if toks[-1][1][0] == "#" else None
         self.module.globals.append(Global(name, kind, T.pointer_to(pointee, space), text, line, group))
@@ -207,6 +222,7 @@ class _Reader:
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text.strip(), header_line, 0) from None
         self.module.functions.append(fn)
+        self.references += [(tok, header_line) for _, tok in toks if tok[0] == "@"][1:]  # personality ...
         if not define:
             return j
         return self.body(fn, j, slot)
@@ -254,7 +270,10 @@ class _Reader:
                     name = f"%{unnamed}"
                     unnamed += 1
                 elif name[1:].isdigit():
-                    unnamed = int(name[1:]) + 1
+                    number = int(name[1:])
+                    if number < unnamed or (number > unnamed and not self.gaps):
+                        raise ParseFailure(f"argument {name} is out of order (expected %{unnamed}{self.or_later})", cur.i - 1)
+                    unnamed = number + 1
                 args.append(Argument(name, ty))
                 if cur.accept(")"):
                     break
@@ -330,8 +349,8 @@ class _Reader:
             slot += 1
         elif label[1:].isdigit():
             number = int(label[1:])
-            if number < slot:
-                raise self.error(f"block label {label} is out of order (expected %{slot} or later)", line)
+            if number < slot or (number > slot and not self.gaps):
+                raise self.error(f"block label {label} is out of order (expected %{slot}{self.or_later})", line)
             slot = number + 1
         if label in defined:
             raise self.error(f"redefinition of {label} in {fn.name}", line)
@@ -382,7 +401,7 @@ class _Reader:
                 raise ParseFailure(f"unknown instruction '{opcode[:40]}'", k)
             cur = Cursor(toks, self.module, k + 1)
             found = handler(cur)
-            self.check_tail(cur)
+            self.check_tail(cur, opcode)
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text, line, indent) from None
         except RecursionError:
@@ -392,8 +411,8 @@ class _Reader:
                 raise self.error(f"cannot name the void result of '{opcode}'", line, indent + 1)
             if name[1:].isdigit():
                 number = int(name[1:])
-                if number < slot:
-                    raise self.error(f"value {name} is out of order (expected %{slot} or later)", line, indent + 1)
+                if number < slot or (number > slot and not self.gaps):
+                    raise self.error(f"value {name} is out of order (expected %{slot}{self.or_later})", line, indent + 1)
                 slot = number + 1
             if name in defined:
                 raise self.error(f"redefinition of {name} in {fn.name}", line, indent + 1)
@@ -401,16 +420,24 @@ class _Reader:
         inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee)
         return inst, slot
 
-    def check_tail(self, cur: Cursor) -> None:
-        """After the operands only flags, alignment, ordering and metadata attachments may follow."""
+    def check_tail(self, cur: Cursor, opcode: str) -> None:
+        """After the operands: a memory access's ordering and ``, align N``, then ``, !kind !N``
+        attachments; anything else is an error, as in LLVM."""
+        if opcode in _ATOMIC_TAIL:
+            while cur.peek() in _ORDERINGS or cur.peek() == "syncscope":
+                if cur.next() == "syncscope":
+                    cur.skip_group()
         while cur.i < cur.n:
+            cur.expect(",")
             tok = cur.peek()
-            if tok == "," or tok[0] in "!#" or tok[0].isalnum() or tok[0] == "_" or tok[0] == '"':
+            if tok == "align" and opcode in _ATOMIC_TAIL:
                 cur.i += 1
-            elif tok in "()[]{}<>" and tok:
-                cur.skip_group()
+                cur.alignment()
+            elif tok[:1] == "!" and len(tok) > 1 and tok[1] != "{" and cur.peek(1)[:1] == "!":
+                cur.i += 1
+                cur.metadata()
             else:
-                raise ParseFailure(f"unexpected '{tok}' after the operands", cur.i)
+                raise ParseFailure(f"expected a metadata attachment or 'align', found '{tok or 'end of statement'}'", cur.i)
 
     def check_uses(self, fn: Function, instructions: list[Instruction], defined: dict) -> None:
         for inst in instructions:
@@ -438,11 +465,18 @@ class _Reader:
             if name in seen:
                 raise self.error(f"redefinition of {name}", line)
             seen.add(name)
+        for name, line in self.references:
+            if name not in functions and name not in variables:
+                raise self.error(f"use of undefined global {name}", line)
         for fn in self.module.functions:
             for block in fn.blocks:
                 for inst in block.instructions:
                     for op in inst.operands:
                         if op.kind != K.GLOBAL:
+                            if "@" in op.text and op.kind in (K.CONSTANT_EXPR, K.CONSTANT):
+                                for _, tok in tokenize(op.text):
+                                    if tok[0] == "@" and tok not in functions and tok not in variables:
+                                        raise self.error(f"use of undefined global {tok}", inst.line)
                             continue
                         if op.text in functions:
                             op.kind = K.FUNCTION
@@ -481,6 +515,34 @@ def _aliasee_type(cur: Cursor) -> T.Type:
     ty = cur.type()
     cur.expect(")")
     return ty
+
+
+_GLOBAL_FLAGS = frozenset(
+    "no_sanitize_address no_sanitize_hwaddress sanitize_memtag sanitize_address_dyninit".split()
+)
+
+
+def _global_tail(cur: Cursor) -> None:
+    """What may follow a global's value: ``, align N``, ``, section "s"``, ``, comdat``,
+    attachments, then attribute groups; anything else is an error, as in LLVM."""
+    while cur.accept(","):
+        tok = cur.next()
+        if tok == "align":
+            cur.alignment()
+        elif tok in ("section", "partition", "code_model"):
+            if cur.next()[:1] != '"':
+                raise ParseFailure(f"expected a string after '{tok}'", cur.i - 1)
+        elif tok == "comdat":
+            if cur.peek() == "(":
+                cur.skip_group()
+        elif tok[:1] == "!" and len(tok) > 1 and cur.peek()[:1] == "!":
+            cur.metadata()
+        elif tok not in _GLOBAL_FLAGS:
+            raise ParseFailure(f"unexpected '{tok}' in a global's attributes", cur.i - 1)
+    while cur.peek()[:1] == "#":
+        cur.i += 1
+    if cur.i < cur.n:
+        raise ParseFailure(f"unexpected '{cur.peek()}' after the global's definition", cur.i)
 
 
 def _unquote(text: str) -> str:
