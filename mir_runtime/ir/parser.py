@@ -34,6 +34,7 @@ _OPAQUE_PTR_RE = re.compile(r"(?<![%@$!\w.\-\"])ptr(?![\w.])")
 _LEGACY_RE = re.compile(r"= (?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(]*\* [%@]")
 
 
+_MODULE_STRING = re.compile(r'\s*=\s*("[^"]*")\s*')
 _ORDERINGS = frozenset("unordered monotonic acquire release acq_rel seq_cst".split())
 _ATOMIC_TAIL = frozenset(("load", "store", "cmpxchg", "atomicrmw"))
 CONTINUATION_WORDS = ("to", "catch", "cleanup", "filter", "unwind")
@@ -50,12 +51,15 @@ class _Reader:
         self.module = Module(path=path)
         self.module.opaque_pointers = _OPAQUE_PTR_RE.search(text) is not None
         self.module.legacy_syntax = _LEGACY_RE.search(text) is not None
-        self._pending_typedefs = {m.group(1): m.group(2) for m in _TYPEDEF_RE.finditer(text)}
+        typedefs = [(m.group(1), m.group(2)) for m in _TYPEDEF_RE.finditer(text)]
+        self._typedef_names = [name for name, _ in typedefs]
+        self._pending_typedefs = dict(typedefs)
         # Numbered values must count up by one; LLVM 19 allows gaps, and only opaque-pointer IR
         # can come from it.
         self.gaps = self.module.opaque_pointers
         self.or_later = " or later" if self.gaps else ""
-        self.references: list[tuple[str, int]] = []  # @names used outside instructions, and where
+        self.references: list[tuple[str, int]] = []
+        self.entities_seen = False  # a global, function, type, metadata ... has been read  # @names used outside instructions, and where
 
     # -- errors -------------------------------------------------------------------------------
     def error(self, message: str, line: int, column: int = 1) -> IRParseError:
@@ -97,6 +101,8 @@ class _Reader:
             if not stripped or stripped[0] == ";":
                 i += 1
                 continue
+            if stripped.startswith(("define", "declare")):
+                self.entities_seen = True
             if stripped.startswith("define"):
                 i = self.function(i, define=True)
             elif stripped.startswith("declare"):
@@ -110,6 +116,11 @@ class _Reader:
     def top_level(self, text: str, line: int) -> None:
         m = self.module
         c = text[0]
+        if text.startswith(("source_filename", "target ")):
+            if self.entities_seen:  # LLParser reads these only before every other entity
+                raise self.error("source_filename and target lines must come before every other entity", line)
+        else:
+            self.entities_seen = True
         if c == "@":
             self.global_value(text, line)
         elif c == "%":
@@ -125,11 +136,11 @@ class _Reader:
             name, _, body = text[len("attributes "):].partition("=")
             m.attribute_groups[name.strip()] = body.strip()
         elif text.startswith("source_filename"):
-            m.source_filename = _unquote(text.partition("=")[2].strip())
+            m.source_filename = self.module_string(text, "source_filename", line)
         elif text.startswith("target triple"):
-            m.target_triple = _unquote(text.partition("=")[2].strip())
+            m.target_triple = self.module_string(text, "target triple", line)
         elif text.startswith("target datalayout"):
-            m.data_layout = _unquote(text.partition("=")[2].strip())
+            m.data_layout = self.module_string(text, "target datalayout", line)
         elif text.startswith("module asm"):
             m.module_asm.append(_unquote(text[len("module asm"):].strip()))
         elif text.startswith(("uselistorder", "deplibs", "target ")):
@@ -138,7 +149,20 @@ class _Reader:
             word = text.split()[0] if text.split() else text
             raise self.error(f"unknown top-level entity '{word[:40]}'", line)
 
+    def module_string(self, text: str, key: str, line: int) -> str:
+        """``<key> = "..."``: exactly one string after the ``=``, as LLVM requires."""
+        value = _MODULE_STRING.fullmatch(text[len(key):])
+        if value is None:
+            raise self.error(f"expected '{key} = \"...\"'", line)
+        return _unquote(value.group(1))
+
     def resolve_types(self) -> None:
+        if len(self._pending_typedefs) != len(self._typedef_names):
+            seen: set[str] = set()
+            for name in self._typedef_names:
+                if name in seen:
+                    raise self.error(f"redefinition of type {name}", _line_of(self.lines, name + " = type", 2))
+                seen.add(name)
         for name, body in self._pending_typedefs.items():
             body = strip_comment(body).strip()
             if body == "opaque":
@@ -433,7 +457,7 @@ class _Reader:
             if tok == "align" and opcode in _ATOMIC_TAIL:
                 cur.i += 1
                 cur.alignment()
-            elif tok[:1] == "!" and len(tok) > 1 and tok[1] != "{" and cur.peek(1)[:1] == "!":
+            elif tok[:1] == "!" and tok[1:2].isalpha() and cur.peek(1)[:1] == "!":
                 cur.i += 1
                 cur.metadata()
             else:
@@ -554,17 +578,32 @@ def _unquote(text: str) -> str:
     return text
 
 
-def _line_of(lines: list[str], needle: str) -> int:
+def _line_of(lines: list[str], needle: str, nth: int = 1) -> int:
     for k, line in enumerate(lines):
         if line.startswith(needle):
-            return k + 1
+            nth -= 1
+            if nth == 0:
+                return k + 1
     return 0
+
+
+def _check_whitespace(text: str, path: str) -> None:
+    """LLVM's lexer takes only space, tab and line ends as blanks: a vertical tab or form feed
+    outside strings and comments is an error."""
+    for k, line in enumerate(text.split("\n")):
+        code = re.sub(r'"[^"]*"', lambda m: " " * len(m.group()), strip_comment(line))
+        for bad in ("\x0b", "\x0c"):
+            at = code.find(bad)
+            if at >= 0:
+                raise IRParseError(f"unexpected character {bad!r}", path, k + 1, at + 1)
 
 
 def parse_module(text: str, path: str = "<string>") -> Module:
     """Parse textual IR; every failure is an ``IRParseError`` located in ``path``."""
     if not text.strip():
         raise IRParseError("empty input: no LLVM IR", path, 1, 1)
+    if "\x0b" in text or "\x0c" in text:
+        _check_whitespace(text, path)
     reader = _Reader(text, path)
     try:
         reader.resolve_types()
