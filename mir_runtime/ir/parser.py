@@ -58,8 +58,8 @@ class _Reader:
         # can come from it.
         self.gaps = self.module.opaque_pointers
         self.or_later = " or later" if self.gaps else ""
-        self.references: list[tuple[str, int]] = []
-        self.entities_seen = False  # a global, function, type, metadata ... has been read  # @names used outside instructions, and where
+        self.references: list[tuple[str, int]] = []  # @names used outside instructions, and where
+        self.entities_seen = False  # a global, function, type, metadata ... has been read
 
     # -- errors -------------------------------------------------------------------------------
     def error(self, message: str, line: int, column: int = 1) -> IRParseError:
