@@ -459,6 +459,8 @@ class _Reader:
                 cur.alignment()
             elif tok[:1] == "!" and tok[1:2].isalpha() and cur.peek(1)[:1] == "!":
                 cur.i += 1
+                if cur.peek() == "!" and cur.peek(1) != "{":
+                    raise ParseFailure("expected a metadata node after the attachment's name", cur.i)
                 cur.metadata()
             else:
                 raise ParseFailure(f"expected a metadata attachment or 'align', found '{tok or 'end of statement'}'", cur.i)
