@@ -12,6 +12,8 @@ import difflib
 import os
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -377,3 +379,34 @@ def test_missing_file(tmp_path):
     with pytest.raises(IRParseError) as info:
         read_ir(path)
     assert info.value.file == str(path)
+
+
+def test_device_read_is_bounded(monkeypatch):
+    """``/dev/zero`` has size 0 to ``stat`` and no end: the read stops at the limit."""
+    monkeypatch.setattr(reader, "MAX_BYTES", 1 << 16)
+    with pytest.raises(IRParseError) as info:
+        read_ir("/dev/zero")
+    assert info.value.file == "/dev/zero" and info.value.line == 1
+    assert "too large" in info.value.message
+
+
+def test_endless_pipe_read_is_bounded(monkeypatch):
+    monkeypatch.setattr(reader, "MAX_BYTES", 1 << 16)
+    producer = subprocess.Popen(["yes", "x"], stdout=subprocess.PIPE)
+    try:
+        path = f"/dev/fd/{producer.stdout.fileno()}"
+        with pytest.raises(IRParseError) as info:
+            read_ir(path)
+        assert info.value.file == path and "too large" in info.value.message
+    finally:
+        producer.kill()
+        producer.wait()
+        producer.stdout.close()
+
+
+def test_cli_on_dev_zero_is_one_line_exit_2():
+    done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "graph", "/dev/zero"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith("/dev/zero:1:1: input too large")
+    assert len(done.stderr.strip().splitlines()) == 1

@@ -18,6 +18,7 @@ import pytest
 import clang as clang_helper  # tests/clang.py (pytest's pythonpath has tests/)
 from mir_runtime import IRParseError, parse_ir, read_ir
 from mir_runtime.graph import INSTRUCTION, build_graph
+from mir_runtime.ir import bitcode as bitcode_tools
 from mir_runtime.statements import statements
 
 pytestmark = pytest.mark.slow
@@ -135,6 +136,7 @@ FEATURES = {
     "loops.c": ({"phi", "sdiv"}, set()),
     "recursion.c": (set(), {"@insert", "@ackermann", "@is_even", "@is_odd", "@expr", "@term", "@factor"}),
     "callbacks.c": (set(), {"@qsort"}),
+    "destructors.cpp": (set(), {"@_Znwm", "@_ZdlPv", "@printf"}),  # at -O2: destructor aliases
 }
 
 
@@ -151,6 +153,18 @@ def test_programs_exercise_their_features(compiler, program):
     if program == "callbacks.c":  # calls through function pointers
         assert any(i.opcode == "call" and i.callee is None and i.operands[-1].text.startswith("%")
                    for i in module.instructions())
+
+
+@pytest.mark.parametrize("version", (13, 14))
+def test_destructor_alias_of_a_cast(compiler, version):
+    """clang 13/14 -O2 aliases a derived class's destructor to its base's through a ``bitcast``
+    constant expression written without a leading type (tinyxml2 has many such)."""
+    _require(version)
+    module = read_ir(compiler.get("destructors.cpp", version, "O2"))
+    aliases = {g.name: g for g in module.globals if g.kind == "alias"}
+    derived = aliases["@_ZN7CommentD2Ev"]
+    assert ", bitcast (" in derived.text
+    assert derived.type.text == "void (%class.Comment*)*"
 
 
 def test_required_clangs_present_in_ci():
@@ -198,6 +212,7 @@ def test_bitcode_without_llvm_dis_is_a_located_error(bitcode, tmp_path, monkeypa
     empty = tmp_path / "empty-bin"
     empty.mkdir()
     monkeypatch.setenv("PATH", str(empty))
+    monkeypatch.setattr(bitcode_tools, "_DEBIAN_LLVM_DIS", str(empty / "llvm-{}/bin/llvm-dis"))
     monkeypatch.delenv("MIR_LLVM_DIS", raising=False)
     with pytest.raises(IRParseError) as info:
         read_ir(bitcode)
@@ -217,6 +232,28 @@ def test_bitcode_with_explicit_llvm_dis(bitcode, tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(empty))
     monkeypatch.setenv("MIR_LLVM_DIS", tool)
     assert sum(1 for _ in read_ir(bitcode).instructions()) > 0
+
+
+def test_bitcode_producer_version(bitcode):
+    assert bitcode_tools.producer(bitcode.read_bytes()).startswith("LLVM14.")
+    assert bitcode_tools.producer_version(bitcode.read_bytes()) == 14
+    assert bitcode_tools.producer_version(b"BC\xc0\xde" + bytes(64)) is None
+
+
+def test_reads_clang19_bitcode_with_llvm_dis_19(compiler, monkeypatch):
+    """clang-19 bitcode needs llvm-dis 19, whichever llvm-dis comes first on PATH."""
+    _require(19)
+    monkeypatch.delenv("MIR_LLVM_DIS", raising=False)
+    if 19 not in bitcode_tools.installed_llvm_dis():
+        if clang_helper.in_ci():
+            pytest.fail("llvm-dis-19 is needed in CI (scripts/install.sh installs llvm-19)")
+        pytest.skip("llvm-dis-19 is not installed")
+    path = compiler.get(BITCODE_PROGRAM, 19, "O0", bitcode=True)
+    assert bitcode_tools.producer_version(path.read_bytes()) == 19
+    module = check_module(path)
+    textual = read_ir(compiler.get(BITCODE_PROGRAM, 19, "O0"))
+    assert module.opaque_pointers
+    assert [i.opcode for i in module.instructions()] == [i.opcode for i in textual.instructions()]
 
 
 def test_garbage_bitcode_is_a_located_error(tmp_path):

@@ -22,6 +22,13 @@ VALUE_WORDS = CONSTANT_WORDS | CONSTEXPR_OPS | {
     "blockaddress", "dso_local_equivalent", "no_cfi", "splat", "asm",
 }
 
+FAST_MATH_FLAGS = frozenset("nnan ninf nsz arcp contract afn reassoc fast".split())
+FLAG_WORDS = FAST_MATH_FLAGS | {"nuw", "nsw", "exact", "disjoint", "nneg", "samesign"}
+
+MAX_TYPE_DEPTH = 1024  # deeper types are refused (LLVM's own recursive reader overflows its stack)
+_ARRAY, _VECTOR, _STRUCT, _FUNCTION = range(4)
+
+
 class ParseFailure(Exception):
     """A parse failure at a token index of the instruction being read."""
 
@@ -79,11 +86,18 @@ class Cursor:
                 return
 
     def number(self) -> int:
+        """A non-negative decimal integer (counts, indices, address spaces)."""
         tok = self.next()
-        try:
-            return int(tok)
-        except ValueError:
-            raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1) from None
+        if not tok.isdigit():
+            raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1)
+        return int(tok)
+
+    def alignment(self) -> int:
+        """The number after ``align``: a power of two, at most 2**32, as LLVM requires."""
+        value = self.number()
+        if value & (value - 1) or not 0 < value <= 1 << 32:
+            raise ParseFailure(f"alignment {value} is not a power of two (at most 2^32)", self.i - 1)
+        return value
 
     # -- types --------------------------------------------------------------------------------
     def at_type(self) -> bool:
@@ -98,38 +112,99 @@ class Cursor:
         return tok == "target" or T.simple(tok) is not None
 
     def type(self) -> T.Type:
-        start = self.i
-        tok = self.next()
-        c = tok[0]
-        if c == "%":
-            ty = T.named(tok)
-        elif c == "[":
-            count = self.number()
-            self.expect("x")
-            ty = T.array_of(self.type(), count)
-            self.expect("]")
-        elif c == "<":
-            if self.peek() == "{":
-                self.i += 1
-                ty = T.struct_of(self._fields("}"), packed=True)
-                self.expect(">")
-            else:
-                scalable = self.accept("vscale")
-                if scalable:
-                    self.expect("x")
+        """One type. Iterative, with an explicit stack of the aggregates and function types still
+        open, so that nesting depth costs no Python stack (LLVM accepts thousands of levels)."""
+        open_: list = []  # [kind, count or fields, extra] of each unfinished constructor
+        while True:
+            start = self.i
+            tok = self.next()
+            c = tok[0]
+            if c == "%":
+                ty = T.named(tok)
+            elif c == "[":
                 count = self.number()
                 self.expect("x")
-                ty = T.vector_of(self.type(), count, scalable)
-                self.expect(">")
-        elif c == "{":
-            ty = T.struct_of(self._fields("}"))
-        elif tok == "target":
-            self.skip_group()
-            ty = T.make(T.OTHER, join(self.toks, start, self.i))
-        else:
-            ty = T.simple(tok)
-            if ty is None:
-                raise ParseFailure(f"expected a type, found '{tok}'", start)
+                open_.append([_ARRAY, count, None])
+                self._check_depth(open_, start)
+                continue
+            elif c == "<":
+                if self.accept("{"):
+                    if self.accept("}"):
+                        self.expect(">")
+                        ty = T.struct_of((), packed=True)
+                    else:
+                        open_.append([_STRUCT, [], True])
+                        self._check_depth(open_, start)
+                        continue
+                else:
+                    scalable = self.accept("vscale")
+                    if scalable:
+                        self.expect("x")
+                    count = self.number()
+                    self.expect("x")
+                    open_.append([_VECTOR, count, scalable])
+                    self._check_depth(open_, start)
+                    continue
+            elif c == "{":
+                if self.accept("}"):
+                    ty = T.struct_of(())
+                else:
+                    open_.append([_STRUCT, [], False])
+                    self._check_depth(open_, start)
+                    continue
+            elif tok == "target":
+                self.skip_group()
+                ty = T.make(T.OTHER, join(self.toks, start, self.i))
+            else:
+                ty = T.simple(tok)
+                if ty is None:
+                    raise ParseFailure(f"expected a type, found '{tok}'", start)
+            if not open_:  # the common case: a plain type with no suffix
+                nxt = self.peek()
+                if nxt != "*" and nxt != "(" and nxt != "addrspace":
+                    return ty
+            # ``ty`` is complete: apply suffixes, then close every constructor it completes.
+            while True:
+                ty = self._suffixes(ty, open_)
+                if ty is None:
+                    break  # a function type's parameter list opened: read its first parameter
+                if not open_:
+                    return ty
+                frame = open_[-1]
+                kind = frame[0]
+                if kind == _ARRAY:
+                    self.expect("]")
+                    ty = T.array_of(ty, frame[1])
+                elif kind == _VECTOR:
+                    self.expect(">")
+                    ty = T.vector_of(ty, frame[1], frame[2])
+                elif kind == _STRUCT:
+                    frame[1].append(ty)
+                    if self.accept(","):
+                        break
+                    self.expect("}")
+                    if frame[2]:
+                        self.expect(">")
+                    ty = T.struct_of(tuple(frame[1]), packed=frame[2])
+                else:  # _FUNCTION: frame[1] is [return type, parameters...]
+                    frame[1].append(ty)
+                    if self.accept(","):
+                        if not self.accept("..."):
+                            break
+                        self.expect(")")
+                        ty = T.function_of(frame[1][0], tuple(frame[1][1:]), True)
+                    else:
+                        self.expect(")")
+                        ty = T.function_of(frame[1][0], tuple(frame[1][1:]), False)
+                open_.pop()
+
+    def _check_depth(self, open_: list, start: int) -> None:
+        if len(open_) > MAX_TYPE_DEPTH:
+            raise ParseFailure(f"type nested too deeply (over {MAX_TYPE_DEPTH} levels)", start)
+
+    def _suffixes(self, ty: T.Type, open_: list) -> T.Type | None:
+        """``ty`` with its pointer, address-space and function suffixes; None when a function
+        type's parameter list opened (pushed on ``open_``, its parameters still to read)."""
         while True:
             tok = self.peek()
             if tok == "*":
@@ -147,29 +222,17 @@ class Cursor:
                     ty = T.pointer_to(ty, space)
             elif tok == "(":
                 self.i += 1
-                params: list[T.Type] = []
-                vararg = False
-                while not self.accept(")"):
-                    if self.accept("..."):
-                        vararg = True
-                    else:
-                        params.append(self.type())
-                    if not self.accept(","):
-                        self.expect(")")
-                        break
-                ty = T.function_of(ty, tuple(params), vararg)
+                if self.accept(")"):
+                    ty = T.function_of(ty, (), False)
+                elif self.accept("..."):
+                    self.expect(")")
+                    ty = T.function_of(ty, (), True)
+                else:
+                    open_.append([_FUNCTION, [ty], None])
+                    self._check_depth(open_, self.i - 1)
+                    return None
             else:
                 return ty
-
-    def _fields(self, close: str) -> tuple:
-        fields: list[T.Type] = []
-        if self.accept(close):
-            return ()
-        while True:
-            fields.append(self.type())
-            if self.accept(close):
-                return tuple(fields)
-            self.expect(",")
 
     # -- values -------------------------------------------------------------------------------
     def value(self, ty: T.Type | None) -> Operand:
@@ -252,25 +315,22 @@ class Cursor:
             nxt = self.peek()
             if nxt == "(":
                 self.skip_group()
-            elif tok in ("align", "dereferenceable", "dereferenceable_or_null", "alignstack") and nxt.isdigit():
+            elif tok == "align" and nxt.isdigit():
+                self.alignment()
+            elif tok in ("dereferenceable", "dereferenceable_or_null", "alignstack") and nxt.isdigit():
                 self.i += 1
 
     def skip_words(self) -> None:
-        """Skip keyword flags (``nuw``, ``inbounds``, ``fast`` ...) up to the next type."""
+        """Skip an instruction's flags (``nuw``, ``exact``, ``fast`` ...) up to its first type;
+        any other word is an error, as in LLVM."""
         while True:
             tok = self.peek()
-            if not tok:
-                raise ParseFailure("unexpected end of statement", self.i)
+            if tok in FLAG_WORDS:
+                self.i += 1
+                continue
             if self.at_type():
                 return
-            if tok == "cc":
-                self.i += 2
-                continue
-            self.i += 1
-            if self.peek() == "(" and tok not in ("addrspace",):
-                self.skip_group()
-            elif tok == "addrspace":
-                self.skip_group()
+            raise ParseFailure(f"expected a type, found '{tok or 'end of statement'}'", self.i)
 
     def label(self) -> str:
         self.expect("label")

@@ -6,7 +6,7 @@ One handler per opcode reads the tokens after the opcode with a ``Cursor`` and r
 from __future__ import annotations
 
 from mir_runtime.ir import types as T
-from mir_runtime.ir.cursor import Cursor, ParseFailure
+from mir_runtime.ir.cursor import FLAG_WORDS, Cursor, ParseFailure
 from mir_runtime.ir.lexer import join
 from mir_runtime.ir.model import Module, Operand, OperandKind
 
@@ -51,9 +51,17 @@ def _unary(cur: Cursor) -> Parts:
     return Parts(op.type, [op])
 
 
+ICMP_PREDICATES = frozenset("eq ne ugt uge ult ule sgt sge slt sle".split())
+FCMP_PREDICATES = frozenset("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split())
+
+
 def _compare(cur: Cursor) -> Parts:
-    while cur.peek() in ("samesign",) or not cur.at_type():
-        cur.next()  # fast-math flags and the predicate
+    icmp = cur.toks[cur.i - 1][1] == "icmp"
+    while cur.peek() in FLAG_WORDS:
+        cur.i += 1  # fast-math flags (fcmp), samesign (icmp)
+    predicate = cur.next()
+    if predicate not in (ICMP_PREDICATES if icmp else FCMP_PREDICATES):
+        raise ParseFailure(f"expected a comparison predicate, found '{predicate}'", cur.i - 1)
     ty = cur.type()
     a = cur.value(ty)
     cur.expect(",")
@@ -98,14 +106,15 @@ def _alloca(cur: Cursor) -> Parts:
     count = Operand(K.CONSTANT, T.I32, "1")
     space = 0
     while cur.accept(","):
-        if cur.peek() == "align":
-            cur.i += 2
+        if cur.accept("align"):
+            cur.alignment()
         elif cur.peek() == "addrspace":
             cur.i += 1
             cur.expect("(")
             space = cur.number()
             cur.expect(")")
         elif cur.peek().startswith("!"):
+            cur.i -= 1  # the attachments' comma, for the reader's tail check
             break
         else:
             count = cur.typed_value()
@@ -152,8 +161,8 @@ def _index(module: Module, ty: T.Type, index: Operand) -> T.Type:
 
 
 def _gep(cur: Cursor) -> Parts:
-    while not cur.at_type():
-        cur.next()  # inbounds, nuw, nusw, inrange(...)
+    while cur.peek() in ("inbounds", "nuw", "nusw"):
+        cur.i += 1
     first = cur.type()
     if cur.accept(","):
         source = first
@@ -164,6 +173,7 @@ def _gep(cur: Cursor) -> Parts:
     ops = [base]
     while cur.accept(","):
         if cur.peek().startswith("!"):
+            cur.i -= 1
             break
         if cur.peek() == "inrange":
             cur.i += 1
@@ -408,6 +418,7 @@ def _landingpad(cur: Cursor) -> Parts:
         elif tok == "cleanup":
             continue
         elif tok == ",":
+            cur.i -= 1
             break
         else:
             raise ParseFailure(f"unexpected '{tok}' in landingpad", cur.i - 1)

@@ -34,6 +34,9 @@ _OPAQUE_PTR_RE = re.compile(r"(?<![%@$!\w.\-\"])ptr(?![\w.])")
 _LEGACY_RE = re.compile(r"= (?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(]*\* [%@]")
 
 
+_MODULE_STRING = re.compile(r'\s*=\s*("[^"]*")\s*')
+_ORDERINGS = frozenset("unordered monotonic acquire release acq_rel seq_cst".split())
+_ATOMIC_TAIL = frozenset(("load", "store", "cmpxchg", "atomicrmw"))
 CONTINUATION_WORDS = ("to", "catch", "cleanup", "filter", "unwind")
 _LEADING_WORD = re.compile(r"\s*([A-Za-z_]*)")
 
@@ -48,7 +51,15 @@ class _Reader:
         self.module = Module(path=path)
         self.module.opaque_pointers = _OPAQUE_PTR_RE.search(text) is not None
         self.module.legacy_syntax = _LEGACY_RE.search(text) is not None
-        self._pending_typedefs = {m.group(1): m.group(2) for m in _TYPEDEF_RE.finditer(text)}
+        typedefs = [(m.group(1), m.group(2)) for m in _TYPEDEF_RE.finditer(text)]
+        self._typedef_names = [name for name, _ in typedefs]
+        self._pending_typedefs = dict(typedefs)
+        # Numbered values must count up by one; LLVM 19 allows gaps, and only opaque-pointer IR
+        # can come from it.
+        self.gaps = self.module.opaque_pointers
+        self.or_later = " or later" if self.gaps else ""
+        self.references: list[tuple[str, int]] = []  # @names used outside instructions, and where
+        self.entities_seen = False  # a global, function, type, metadata ... has been read
 
     # -- errors -------------------------------------------------------------------------------
     def error(self, message: str, line: int, column: int = 1) -> IRParseError:
@@ -90,6 +101,8 @@ class _Reader:
             if not stripped or stripped[0] == ";":
                 i += 1
                 continue
+            if stripped.startswith(("define", "declare")):
+                self.entities_seen = True
             if stripped.startswith("define"):
                 i = self.function(i, define=True)
             elif stripped.startswith("declare"):
@@ -103,6 +116,11 @@ class _Reader:
     def top_level(self, text: str, line: int) -> None:
         m = self.module
         c = text[0]
+        if text.startswith(("source_filename", "target ")):
+            if self.entities_seen:  # LLParser reads these only before every other entity
+                raise self.error("source_filename and target lines must come before every other entity", line)
+        else:
+            self.entities_seen = True
         if c == "@":
             self.global_value(text, line)
         elif c == "%":
@@ -118,11 +136,11 @@ class _Reader:
             name, _, body = text[len("attributes "):].partition("=")
             m.attribute_groups[name.strip()] = body.strip()
         elif text.startswith("source_filename"):
-            m.source_filename = _unquote(text.partition("=")[2].strip())
+            m.source_filename = self.module_string(text, "source_filename", line)
         elif text.startswith("target triple"):
-            m.target_triple = _unquote(text.partition("=")[2].strip())
+            m.target_triple = self.module_string(text, "target triple", line)
         elif text.startswith("target datalayout"):
-            m.data_layout = _unquote(text.partition("=")[2].strip())
+            m.data_layout = self.module_string(text, "target datalayout", line)
         elif text.startswith("module asm"):
             m.module_asm.append(_unquote(text[len("module asm"):].strip()))
         elif text.startswith(("uselistorder", "deplibs", "target ")):
@@ -131,7 +149,20 @@ class _Reader:
             word = text.split()[0] if text.split() else text
             raise self.error(f"unknown top-level entity '{word[:40]}'", line)
 
+    def module_string(self, text: str, key: str, line: int) -> str:
+        """``<key> = "..."``: exactly one string after the ``=``, as LLVM requires."""
+        value = _MODULE_STRING.fullmatch(text[len(key):])
+        if value is None:
+            raise self.error(f"expected '{key} = \"...\"'", line)
+        return _unquote(value.group(1))
+
     def resolve_types(self) -> None:
+        if len(self._pending_typedefs) != len(self._typedef_names):
+            seen: set[str] = set()
+            for name in self._typedef_names:
+                if name in seen:
+                    raise self.error(f"redefinition of type {name}", _line_of(self.lines, name + " = type", 2))
+                seen.add(name)
         for name, body in self._pending_typedefs.items():
             body = strip_comment(body).strip()
             if body == "opaque":
@@ -141,9 +172,9 @@ class _Reader:
             cur = Cursor(toks, self.module)
             try:
                 self.module.types[name] = cur.type()
-            except (ParseFailure, IndexError, ValueError, RecursionError):
+            except ParseFailure as fail:
                 line = _line_of(self.lines, name + " = type")
-                raise self.error(f"cannot read the body of type {name}", line) from None
+                raise self.error(f"cannot read the body of type {name}: {fail.message}", line) from None
 
     def global_value(self, text: str, line: int) -> None:
         toks = tokenize(text)
@@ -152,20 +183,24 @@ class _Reader:
             raise self.error(f"expected '=' after {name}", line)
         cur = Cursor(toks, self.module, 2)
         space = 0
+        external = False
         try:
             while True:
                 tok = cur.next()
                 if tok in ("global", "constant"):
                     value_ty = cur.type()
+                    if not external:
+                        cur.value(value_ty)  # the initializer
                     kind = "variable"
                     break
                 if tok in ("alias", "ifunc"):
                     value_ty = cur.type()
                     if cur.accept(","):
-                        target_ty = cur.type()
+                        target_ty = _aliasee_type(cur)
                     else:  # LLVM < 3.7: alias <pointer type> @target
                         target_ty = value_ty
                         value_ty = value_ty.elem if value_ty.kind == T.PTR and value_ty.elem else value_ty
+                        cur.value(target_ty)
                     if target_ty.kind == T.PTR:
                         space = target_ty.addrspace
                     kind = tok
@@ -174,10 +209,14 @@ class _Reader:
                     cur.expect("(")
                     space = cur.number()
                     cur.expect(")")
+                elif tok in ("external", "extern_weak"):
+                    external = True
                 elif cur.peek() == "(":
                     cur.skip_group()  # thread_local(...), partition?
+            _global_tail(cur)
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text, line, 0) from None
+        self.references += [(tok, line) for _, tok in toks[2:] if tok[0] == "@"]
         pointee = None if self.module.opaque_pointers else value_ty
         group = toks[-1][1] if toks[-1][1][0] == "#" else None
         self.module.globals.append(Global(name, kind, T.pointer_to(pointee, space), text, line, group))
@@ -207,6 +246,7 @@ class _Reader:
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text.strip(), header_line, 0) from None
         self.module.functions.append(fn)
+        self.references += [(tok, header_line) for _, tok in toks if tok[0] == "@"][1:]  # personality ...
         if not define:
             return j
         return self.body(fn, j, slot)
@@ -254,7 +294,10 @@ class _Reader:
                     name = f"%{unnamed}"
                     unnamed += 1
                 elif name[1:].isdigit():
-                    unnamed = int(name[1:]) + 1
+                    number = int(name[1:])
+                    if number < unnamed or (number > unnamed and not self.gaps):
+                        raise ParseFailure(f"argument {name} is out of order (expected %{unnamed}{self.or_later})", cur.i - 1)
+                    unnamed = number + 1
                 args.append(Argument(name, ty))
                 if cur.accept(")"):
                     break
@@ -330,8 +373,8 @@ class _Reader:
             slot += 1
         elif label[1:].isdigit():
             number = int(label[1:])
-            if number < slot:
-                raise self.error(f"block label {label} is out of order (expected %{slot} or later)", line)
+            if number < slot or (number > slot and not self.gaps):
+                raise self.error(f"block label {label} is out of order (expected %{slot}{self.or_later})", line)
             slot = number + 1
         if label in defined:
             raise self.error(f"redefinition of {label} in {fn.name}", line)
@@ -382,7 +425,7 @@ class _Reader:
                 raise ParseFailure(f"unknown instruction '{opcode[:40]}'", k)
             cur = Cursor(toks, self.module, k + 1)
             found = handler(cur)
-            self.check_tail(cur)
+            self.check_tail(cur, opcode)
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text, line, indent) from None
         except RecursionError:
@@ -392,8 +435,8 @@ class _Reader:
                 raise self.error(f"cannot name the void result of '{opcode}'", line, indent + 1)
             if name[1:].isdigit():
                 number = int(name[1:])
-                if number < slot:
-                    raise self.error(f"value {name} is out of order (expected %{slot} or later)", line, indent + 1)
+                if number < slot or (number > slot and not self.gaps):
+                    raise self.error(f"value {name} is out of order (expected %{slot}{self.or_later})", line, indent + 1)
                 slot = number + 1
             if name in defined:
                 raise self.error(f"redefinition of {name} in {fn.name}", line, indent + 1)
@@ -401,16 +444,26 @@ class _Reader:
         inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee)
         return inst, slot
 
-    def check_tail(self, cur: Cursor) -> None:
-        """After the operands only flags, alignment, ordering and metadata attachments may follow."""
+    def check_tail(self, cur: Cursor, opcode: str) -> None:
+        """After the operands: a memory access's ordering and ``, align N``, then ``, !kind !N``
+        attachments; anything else is an error, as in LLVM."""
+        if opcode in _ATOMIC_TAIL:
+            while cur.peek() in _ORDERINGS or cur.peek() == "syncscope":
+                if cur.next() == "syncscope":
+                    cur.skip_group()
         while cur.i < cur.n:
+            cur.expect(",")
             tok = cur.peek()
-            if tok == "," or tok[0] in "!#" or tok[0].isalnum() or tok[0] == "_" or tok[0] == '"':
+            if tok == "align" and opcode in _ATOMIC_TAIL:
                 cur.i += 1
-            elif tok in "()[]{}<>" and tok:
-                cur.skip_group()
+                cur.alignment()
+            elif tok[:1] == "!" and tok[1:2].isalpha() and cur.peek(1)[:1] == "!":
+                cur.i += 1
+                if cur.peek() == "!" and cur.peek(1) != "{":
+                    raise ParseFailure("expected a metadata node after the attachment's name", cur.i)
+                cur.metadata()
             else:
-                raise ParseFailure(f"unexpected '{tok}' after the operands", cur.i)
+                raise ParseFailure(f"expected a metadata attachment or 'align', found '{tok or 'end of statement'}'", cur.i)
 
     def check_uses(self, fn: Function, instructions: list[Instruction], defined: dict) -> None:
         for inst in instructions:
@@ -438,11 +491,18 @@ class _Reader:
             if name in seen:
                 raise self.error(f"redefinition of {name}", line)
             seen.add(name)
+        for name, line in self.references:
+            if name not in functions and name not in variables:
+                raise self.error(f"use of undefined global {name}", line)
         for fn in self.module.functions:
             for block in fn.blocks:
                 for inst in block.instructions:
                     for op in inst.operands:
                         if op.kind != K.GLOBAL:
+                            if "@" in op.text and op.kind in (K.CONSTANT_EXPR, K.CONSTANT):
+                                for _, tok in tokenize(op.text):
+                                    if tok[0] == "@" and tok not in functions and tok not in variables:
+                                        raise self.error(f"use of undefined global {tok}", inst.line)
                             continue
                         if op.text in functions:
                             op.kind = K.FUNCTION
@@ -450,6 +510,65 @@ class _Reader:
                             raise self.error(f"use of undefined global {op.text}", inst.line)
                     if inst.callee is not None and inst.callee not in functions:
                         inst.callee = None
+
+
+_UNTYPED_ALIASEES = ("bitcast", "getelementptr", "addrspacecast", "inttoptr")
+
+
+def _aliasee_type(cur: Cursor) -> T.Type:
+    """The type of an alias's aliasee: ``<type> @g``, or a cast or getelementptr written without
+    a leading type (LLParser: the expression's own type), e.g. a C++ destructor aliased to its
+    base's ``bitcast (void (%Base*)* @f to void (%Derived*)*)``."""
+    op = cur.peek()
+    if op not in _UNTYPED_ALIASEES:
+        ty = cur.type()
+        cur.value(ty)
+        return ty
+    cur.i += 1
+    if op == "getelementptr":
+        cur.accept("inbounds")
+        cur.expect("(")
+        cur.type()
+        cur.expect(",")
+        base = cur.typed_value().type
+        while cur.accept(","):
+            cur.typed_value()
+        cur.expect(")")
+        return base
+    cur.expect("(")
+    cur.typed_value()
+    cur.expect("to")
+    ty = cur.type()
+    cur.expect(")")
+    return ty
+
+
+_GLOBAL_FLAGS = frozenset(
+    "no_sanitize_address no_sanitize_hwaddress sanitize_memtag sanitize_address_dyninit".split()
+)
+
+
+def _global_tail(cur: Cursor) -> None:
+    """What may follow a global's value: ``, align N``, ``, section "s"``, ``, comdat``,
+    attachments, then attribute groups; anything else is an error, as in LLVM."""
+    while cur.accept(","):
+        tok = cur.next()
+        if tok == "align":
+            cur.alignment()
+        elif tok in ("section", "partition", "code_model"):
+            if cur.next()[:1] != '"':
+                raise ParseFailure(f"expected a string after '{tok}'", cur.i - 1)
+        elif tok == "comdat":
+            if cur.peek() == "(":
+                cur.skip_group()
+        elif tok[:1] == "!" and len(tok) > 1 and cur.peek()[:1] == "!":
+            cur.metadata()
+        elif tok not in _GLOBAL_FLAGS:
+            raise ParseFailure(f"unexpected '{tok}' in a global's attributes", cur.i - 1)
+    while cur.peek()[:1] == "#":
+        cur.i += 1
+    if cur.i < cur.n:
+        raise ParseFailure(f"unexpected '{cur.peek()}' after the global's definition", cur.i)
 
 
 def _unquote(text: str) -> str:
@@ -461,17 +580,32 @@ def _unquote(text: str) -> str:
     return text
 
 
-def _line_of(lines: list[str], needle: str) -> int:
+def _line_of(lines: list[str], needle: str, nth: int = 1) -> int:
     for k, line in enumerate(lines):
         if line.startswith(needle):
-            return k + 1
+            nth -= 1
+            if nth == 0:
+                return k + 1
     return 0
+
+
+def _check_whitespace(text: str, path: str) -> None:
+    """LLVM's lexer takes only space, tab and line ends as blanks: a vertical tab or form feed
+    outside strings and comments is an error."""
+    for k, line in enumerate(text.split("\n")):
+        code = re.sub(r'"[^"]*"', lambda m: " " * len(m.group()), strip_comment(line))
+        for bad in ("\x0b", "\x0c"):
+            at = code.find(bad)
+            if at >= 0:
+                raise IRParseError(f"unexpected character {bad!r}", path, k + 1, at + 1)
 
 
 def parse_module(text: str, path: str = "<string>") -> Module:
     """Parse textual IR; every failure is an ``IRParseError`` located in ``path``."""
     if not text.strip():
         raise IRParseError("empty input: no LLVM IR", path, 1, 1)
+    if "\x0b" in text or "\x0c" in text:
+        _check_whitespace(text, path)
     reader = _Reader(text, path)
     try:
         reader.resolve_types()

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-from pathlib import Path
 
 from mir_runtime.errors import IRParseError
+from mir_runtime.ir import bitcode
 from mir_runtime.ir.model import Module
 from mir_runtime.ir.parser import parse_module
 from mir_runtime.ir.upgrade import upgrade_intrinsics
@@ -35,26 +34,22 @@ def decode(data: bytes, path: str = "<bytes>") -> str:
 
 
 def disassemble(data: bytes, path: str) -> str:
-    """Textual IR of LLVM bitcode via ``llvm-dis`` (``$MIR_LLVM_DIS`` or the first on PATH)."""
-    tool = os.environ.get("MIR_LLVM_DIS") or shutil.which("llvm-dis") or _versioned_llvm_dis()
+    """Textual IR of LLVM bitcode via ``llvm-dis``: ``$MIR_LLVM_DIS``, else the installed one that
+    matches the LLVM version that wrote the bitcode (``bitcode.choose_llvm_dis``)."""
+    version = bitcode.producer_version(data)
+    tool = bitcode.choose_llvm_dis(version)
     if tool is None:
         raise IRParseError("LLVM bitcode needs llvm-dis on PATH (e.g. apt-get install llvm)", path, 1, 1)
     try:
-        done = subprocess.run([tool, "-o", "-", "-"], input=data, capture_output=True, timeout=600)
-    except (OSError, subprocess.TimeoutExpired) as exc:
+        status, out, first = bitcode.run_llvm_dis(tool, data, MAX_BYTES)
+    except (OSError, subprocess.SubprocessError) as exc:
         raise IRParseError(f"llvm-dis failed: {exc}", path, 1, 1) from None
-    if done.returncode != 0:
-        first = (done.stderr.decode("utf-8", "replace").strip().splitlines() or ["unknown error"])[0]
-        raise IRParseError(f"llvm-dis rejected the bitcode: {first}", path, 1, 1)
-    return decode(done.stdout, path)
-
-
-def _versioned_llvm_dis() -> str | None:
-    for version in range(25, 9, -1):
-        tool = shutil.which(f"llvm-dis-{version}")
-        if tool:
-            return tool
-    return None
+    if len(out) > MAX_BYTES:
+        raise IRParseError(f"disassembled input too large (over {MAX_BYTES} bytes)", path, 1, 1)
+    if status != 0:
+        hint = f" (bitcode of LLVM {version}; set MIR_LLVM_DIS to its llvm-dis)" if version else ""
+        raise IRParseError(f"{os.path.basename(tool)} rejected the bitcode: {first}{hint}", path, 1, 1)
+    return decode(out, path)
 
 
 def read_text(data: bytes, path: str = "<bytes>") -> str:
@@ -73,10 +68,10 @@ def read_ir(path: str | os.PathLike) -> Module:
     """Read a ``.ll`` (or ``.bc``) file into a module; failures are ``IRParseError``."""
     name = str(path)
     try:
-        size = os.path.getsize(name)
-        if size > MAX_BYTES:
-            raise IRParseError(f"input too large ({size} bytes, limit {MAX_BYTES})", name, 1, 1)
-        data = Path(name).read_bytes()
+        with open(name, "rb") as stream:  # bounded: devices and pipes have no size to check first
+            data = stream.read(MAX_BYTES + 1)
     except OSError as exc:
         raise IRParseError(f"cannot read file: {exc.strerror or exc}", name, 0, 0) from None
+    if len(data) > MAX_BYTES:
+        raise IRParseError(f"input too large (over {MAX_BYTES} bytes)", name, 1, 1)
     return parse_ir(read_text(data, name), name)
