@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             from mir_export.export import update_manifest
 
             figures = {r["task"]: task_metrics(r) for r in (json.loads(p.read_text()) for p in args.results)}
-            update_manifest(args.out, list(fragment["files"]), tasks=fragment["tasks"],
+            update_manifest(args.out, list(fragment["files"]), replace=("task_heads",), tasks=fragment["tasks"],
                             task_heads=fragment["task_heads"], metrics={"tasks": figures})
             (args.out / FRAGMENT).unlink()  # merged: the manifest is the one description
         print(json.dumps(fragment["files"], indent=2))

@@ -153,13 +153,17 @@ def _file_entry(path: Path) -> dict:
     return {"sha256": file_sha256(path), "bytes": path.stat().st_size}
 
 
-def update_manifest(out: Path, files: list[str], **sections: dict) -> dict:
+def update_manifest(out: Path, files: list[str], replace: tuple[str, ...] = (), **sections: dict) -> dict:
     """Add ``files`` (already written into ``out``) with their sha256 to ``out/manifest.json``,
-    and merge ``sections`` (``tasks={...}``, ``metrics={...}``) one level deep into it."""
+    and merge ``sections`` (``tasks={...}``, ``metrics={...}``) one level deep into it; the
+    sections named in ``replace`` are replaced whole (a section written by one command only)."""
     path = out / "manifest.json"
     manifest = json.loads(path.read_text())
     manifest["files"].update({name: _file_entry(out / name) for name in files})
     for key, value in sections.items():
-        manifest.setdefault(key, {}).update(value)
+        if key in replace:
+            manifest[key] = value
+        else:
+            manifest.setdefault(key, {}).update(value)
     path.write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest

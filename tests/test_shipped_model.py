@@ -34,8 +34,12 @@ def test_manifest_records_training_and_metrics(manifest) -> None:
     devmap = manifest["metrics"]["tasks"]["devmap"]
     assert {"accuracy", "speedup", "grouped_accuracy"} <= set(devmap["amd"]) and "nvidia" in devmap
     coarsening = manifest["metrics"]["tasks"]["coarsening"]
-    assert {"fermi", "kepler", "cypress", "tahiti", "mean_speedup"} <= set(coarsening)
+    assert {"fermi", "kepler", "cypress", "tahiti", "mean_speedup", "pooled_mean_speedup"} <= set(coarsening)
     assert set(manifest["tasks"]) == {"devmap", "coarsening"}
+    # every head names the learner its nested selection chose, per task and platform
+    selected = manifest["task_heads"]["selected"]
+    assert set(selected["devmap"]) == {"amd", "nvidia"} and set(selected["coarsening"]) == {"fermi", "kepler", "cypress", "tahiti"}
+    assert all({"family", "settings"} <= set(entry) for task in selected.values() for entry in task.values())
 
 
 def test_files_name_no_build_directories(manifest) -> None:
@@ -65,5 +69,7 @@ def test_predict_end_to_end(datasets, folder, options) -> None:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert abs(sum(result["probabilities"].values()) - 1) < 1e-4
-    assert result["decision"] == max(result["probabilities"], key=result["probabilities"].get)
+    values = result["probabilities"] if folder == "devmap" else result["scores"]  # coarsening heads score factors
+    if folder == "devmap":
+        assert abs(sum(values.values()) - 1) < 1e-4
+    assert result["decision"] == max(values, key=values.get)
