@@ -17,9 +17,11 @@ ARTIFACTS = REPO / "artifacts"
 
 @pytest.fixture(scope="module")
 def manifest() -> dict:
-    from mir_runtime.encoder import verify
+    from mir_runtime.modeldir import ModelDirectory
 
-    return verify(ARTIFACTS)  # every file against its sha256
+    directory = ModelDirectory(ARTIFACTS)
+    directory.verify()  # every file against its sha256
+    return json.loads((ARTIFACTS / "manifest.json").read_text())
 
 
 def test_manifest_records_training_and_metrics(manifest) -> None:
