@@ -15,7 +15,7 @@ import numpy as np
 
 from mir_runtime.features import GraphInputs, encode_nodes, encode_statements, graph_inputs
 from mir_runtime.graph import build_graph
-from mir_runtime.ir.model import Function, Module
+from mir_runtime.ir import Function, Module
 from mir_runtime.statements import instruction_statements
 
 MAX_NODES = 2048  # larger functions are left out of pre-training batches

@@ -69,3 +69,16 @@ def test_predict_end_to_end(datasets, folder, options) -> None:
     result = json.loads(done.stdout)
     assert abs(sum(result["probabilities"].values()) - 1) < 1e-4
     assert result["decision"] == max(result["probabilities"], key=result["probabilities"].get)
+
+
+@pytest.mark.parametrize(("inputs", "message"), [
+    (["--transfer", "-4096", "--wgsize", "64"], "--transfer must be at least 0"),
+    (["--transfer", "4096", "--wgsize", "0"], "--wgsize must be at least 1"),
+    (["--transfer", "4096", "--wgsize", "1e40"], "--wgsize must be a finite number"),
+])
+def test_predict_refuses_inputs_outside_their_domain(inputs, message) -> None:
+    """Never a NaN probability: the manifest declares each input's domain."""
+    kernel = sorted((DATASETS / "devmap" / "kernels_ir").glob("*.ll"))[0]
+    done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "predict", "--task", "devmap", "--platform", "amd",
+                           *inputs, str(kernel), "--model", str(ARTIFACTS)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1 and not done.stdout
