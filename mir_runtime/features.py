@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, fields
+from itertools import chain
 
 import numpy as np
 
@@ -59,13 +60,21 @@ def graph_inputs(
     per_node: list[list[int]] = [[] for _ in range(graph.num_nodes)]
     others = [i for i, (kind, inst) in enumerate(zip(kinds.tolist(), instruction)) if kind != INSTRUCTION or inst < 0]
     full, text = graph.node_full_text.tolist(), graph.node_text.tolist()
-    for i, ids in zip(others, node_ids([statement(full[i] or text[i], types) for i in others])):
+    normalized: dict[str, str] = {}  # a variable node per use: its text recurs within the module
+    texts = []
+    for i in others:
+        raw = full[i] or text[i]
+        found = normalized.get(raw)
+        if found is None:
+            found = normalized[raw] = statement(raw, types)
+        texts.append(found)
+    for i, ids in zip(others, node_ids(texts)):
         per_node[i] = ids[:NODE_TOKENS]
     for i, inst in enumerate(instruction):
         if inst >= 0:
             per_node[i] = statement_ids[inst][1:-1][:NODE_TOKENS]
-    lengths = np.fromiter((len(t) for t in per_node), dtype=np.int64, count=len(per_node))
-    tokens = np.fromiter((t for ids in per_node for t in ids), dtype=np.int64, count=int(lengths.sum()))
+    lengths = np.fromiter(map(len, per_node), dtype=np.int64, count=len(per_node))
+    tokens = np.fromiter(chain.from_iterable(per_node), dtype=np.int64, count=int(lengths.sum()))
     keep = graph.edge_source != graph.edge_target
     return GraphInputs(
         node_tokens=tokens,
