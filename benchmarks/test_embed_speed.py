@@ -9,6 +9,9 @@ machine's noise hits every peer alike:
   (``python -m mir_export.downstream.baselines FILES``, as the downstream baselines call it);
 - ``workers_1`` / ``workers_2``: ``embed --workers 1 --threads 1`` and ``embed --workers 2``.
 
+CPU seconds (user + system, workers included) are recorded beside the wall times: on a machine
+shared with other jobs, they show the work each peer does when wall times cannot.
+
 Memory: peak RSS of the whole process tree (the CLI and its workers, summed, sampled every 20 ms)
 embedding the first 100 files and 10,000 files (the 668 repeated), to ``.npy``.
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -45,8 +49,10 @@ def _ir2vec(files: list[Path]) -> list[str]:
     return [sys.executable, "-m", "mir_export.downstream.baselines", *map(str, files)]
 
 
-def _run(command: list[str]) -> tuple[float, int]:
-    """Wall seconds and peak RSS (bytes, the process and its descendants summed) of ``command``."""
+def _run(command: list[str]) -> tuple[float, int, float]:
+    """Wall seconds, peak RSS (bytes, the process and its descendants summed) and CPU seconds
+    (user + system, descendants included) of ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
     peak = [0]
@@ -63,7 +69,9 @@ def _run(command: list[str]) -> tuple[float, int]:
     done.set()
     sampler.join()
     assert process.returncode == 0, stderr.decode()
-    return seconds, peak[0]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return seconds, peak[0], cpu
 
 
 def _tree_rss(root: int) -> int:
@@ -106,9 +114,12 @@ def test_embed_speed_and_memory(benchmark) -> None:
             "workers_2": _embed(files, out, "--workers", "2"),
         }
         seconds: dict[str, list[float]] = {name: [] for name in peers}
+        cpu: dict[str, list[float]] = {name: [] for name in peers}
         for _ in range(ROUNDS):
             for name, command in peers.items():
-                seconds[name].append(_run(command)[0])
+                wall, _, used = _run(command)
+                seconds[name].append(wall)
+                cpu[name].append(used)
         many = (files * (10_000 // len(files) + 1))[:10_000]
         rss = {"files_100": _run(_embed(files[:100], out))[1], "files_10000": _run(_embed(many, out))[1]}
         benchmark.pedantic(_run, args=(peers["embed"],), rounds=1, iterations=1)
@@ -121,6 +132,7 @@ def test_embed_speed_and_memory(benchmark) -> None:
         "seconds": {name: {"median": round(m, 3), "all": [round(t, 3) for t in seconds[name]]}
                     for name, m in median.items()},
         "files_per_s": {name: round(len(files) / m, 1) for name, m in median.items()},
+        "cpu_seconds": {name: round(statistics.median(times), 2) for name, times in cpu.items()},
         "embed_over_ir2vec_time": round(median["embed"] / median["ir2vec"], 3),
         "workers_2_over_1_files_per_s": round(median["workers_1"] / median["workers_2"], 3),
         "peak_rss_mb": {k: round(v / 1e6, 1) for k, v in rss.items()},

@@ -116,7 +116,7 @@ def _embed(args: argparse.Namespace) -> int:
     if workers is None:  # files side by side on every core, unless --threads asked for one process
         workers = 1 if threads is not None or args.device != "cpu" else _cores()
     workers = min(workers, len(args.files))
-    model = _load_model(args, threads=1 if workers > 1 else threads)
+    model = _load_model(args, threads)  # with workers, its threads encode the statements they send
     output = open_output(out, len(args.files), model.embedding_size)
     failed: list[IRParseError] = []
     try:

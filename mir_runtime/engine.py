@@ -74,13 +74,18 @@ class Engine:
         """``[text (d) ++ graph (d)]``, float32; the graph encoder runs on the pool (if any) while
         the statements are encoded."""
         graph = self.pool.submit(self.backend.run_graph, features.graph) if self.pool is not None else None
-        if features.ids:
-            vectors = self.statement_vectors(features.ids)
-            text = (vectors * features.weights[:, None]).sum(0) / features.weights.sum()
-        else:
-            text = np.zeros(self.embedding_size // 2, dtype=np.float32)
-        graph_vector = graph.result() if graph is not None else self.backend.run_graph(features.graph)
-        return np.concatenate([text, graph_vector]).astype(np.float32)
+        text = self.text_vector(features.ids, features.weights)
+        return self.join(text, graph.result() if graph is not None else self.backend.run_graph(features.graph))
+
+    def text_vector(self, ids: list[list[int]], weights: np.ndarray) -> np.ndarray:
+        """The count-weighted mean of the vectors of a file's distinct statements (zeros if none)."""
+        if not ids:
+            return np.zeros(self.embedding_size // 2, dtype=np.float32)
+        return (self.statement_vectors(ids) * weights[:, None]).sum(0) / weights.sum()
+
+    @staticmethod
+    def join(text: np.ndarray, graph: np.ndarray) -> np.ndarray:
+        return np.concatenate([text, graph]).astype(np.float32)
 
     def close(self) -> None:
         """Stop the thread pool and close the backend."""

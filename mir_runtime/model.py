@@ -116,16 +116,22 @@ class Model:
     def iter_embed(self, files: Iterable[PathLike], workers: int = 1,
                    keep_going: bool = False) -> Iterator[tuple[str, np.ndarray | IRParseError]]:
         """``(path, vector)`` for each file, in input order, as soon as each is ready. With
-        ``workers`` > 1 the files are embedded side by side in that many processes (CPU only;
-        each loads this model with one thread and its own caches). A file that is not readable IR
-        raises ``IRParseError``; with ``keep_going`` it yields ``(path, error)`` and goes on."""
+        ``workers`` > 1 the files are read, featurized and their graphs encoded side by side in
+        that many processes (CPU only; each loads this model with one thread), and their
+        statements encoded here, through this model's statement cache (``parallel``). A file that
+        is not readable IR raises ``IRParseError``; with ``keep_going`` it yields ``(path,
+        error)`` and goes on."""
         if workers > 1:
             if self.backend.device != "cpu":
                 raise ValueError("workers > 1 runs on CPU only (one GPU serves one process)")
             from mir_runtime.parallel import embed_in_workers
 
-            yield from embed_in_workers(files, workers, str(self.directory.path), self.backend.precision,
-                                        self.engine.statement_cache.capacity, keep_going)
+            def finish(prepared) -> np.ndarray:
+                ids, weights, graph = prepared
+                return self.engine.join(self.engine.text_vector(ids, weights), graph)
+
+            yield from embed_in_workers(files, workers, str(self.directory.path), self.backend.precision, finish,
+                                        keep_going)
             return
         for path in files:
             try:
