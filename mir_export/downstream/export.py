@@ -31,7 +31,7 @@ INPUT_HELP = {
     "transfer": "bytes transferred between host and device for one launch",
     "wgsize": "work-group size (work-items per group)",
 }
-INPUT_MINIMUM = {"transfer": 0, "wgsize": 1}  # the head takes log1p of both: negative bytes are no input
+INPUT_MINIMUM = {"transfer": 0, "wgsize": 1}  # no launch moves negative bytes or runs empty work-groups
 
 
 def _task(description: str, selector: str, help: str, files: dict[str, str], inputs: list[dict], classes) -> dict:
@@ -68,7 +68,8 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0) -> d
         "tasks": {
             "devmap": _task("the faster device for an OpenCL kernel launch: CPU or GPU", "platform",
                             "the machine the heads were trained for (AMD: Tahiti 7970, NVIDIA: GTX 970)",
-                            heads["devmap"], [{"name": n, "help": INPUT_HELP[n], "minimum": INPUT_MINIMUM[n]} for n in EXTRAS],
+                            heads["devmap"],
+                            [{"name": n, "help": INPUT_HELP[n], "minimum": INPUT_MINIMUM[n]} for n in EXTRAS],
                             DEVICES),
             "coarsening": _task("the best thread-coarsening factor of an OpenCL kernel (scores: predicted log "
                                 "speedup over factor 1; factor 1 is kept unless another clears the head's margin)",
