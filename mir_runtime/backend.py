@@ -7,7 +7,10 @@ graph encoder side by side, one call per thread: a statement is too small a matr
 across threads (two intra-op threads ran the int8 encoder 2.8x slower than one), and
 onnxruntime's CPU ScatterND with reduction "add", the graph encoder's message passing, races when
 it splits its updates over threads: it loses some of the sums of duplicate indices
-(microsoft/onnxruntime#18048, #23396; still so in 1.31).
+(microsoft/onnxruntime#18048, #23396; still so in 1.31). The graph encoder also runs without
+onnxruntime's memory arena, which would keep the largest graph's working set for the session's
+life (one worker's peak grew from 220 to 306 MB between 100 and 668 device-mapping kernels; 162
+to 174 MB without it, at the same speed and with the same vectors).
 """
 from __future__ import annotations
 
@@ -83,10 +86,12 @@ def load_onnxruntime():
     return onnxruntime
 
 
-def single_threaded_options():
-    """onnxruntime session options with one thread: how the encoders run on CPU (module docstring)."""
+def single_threaded_options(arena: bool = True):
+    """onnxruntime session options with one thread: how the encoders run on CPU (module docstring);
+    ``arena=False``: memory goes back after each call."""
     options = load_onnxruntime().SessionOptions()
     options.intra_op_num_threads = options.inter_op_num_threads = 1
+    options.enable_cpu_mem_arena = options.enable_mem_pattern = arena
     return options
 
 
@@ -120,30 +125,33 @@ class OnnxBackend:
         if threads:
             self.options.intra_op_num_threads = threads
             self.options.inter_op_num_threads = 1
-        self.encoder_options = single_threaded_options() if device == "cpu" else self.options
+        cpu = device == "cpu"
+        self.encoder_options = (single_threaded_options() if cpu else self.options,
+                                single_threaded_options(arena=False) if cpu else self.options)
         self.token_budget = TOKEN_BUDGET[precision, device]
         self.parallel_calls = (threads or os.cpu_count() or 1) if device == "cpu" else 1
         self.files = ENCODER_FILES[precision]
         for file in self.files:
             directory.file(file)  # sha256 now; the sessions open on first use
-        self._encoders: tuple | None = None
+        self._encoders: list = [None, None]
         self._heads: dict[str, object] = {}
         self._lock = threading.Lock()
 
-    def encoders(self) -> tuple:
-        """(statement session, graph session), opened on first use: a process that hands its
-        files to workers never pays for them."""
-        if self._encoders is not None:
-            return self._encoders
+    def encoder(self, k: int):
+        """The statement (0) or graph (1) encoder's session, opened on first use: with worker
+        processes, the calling process runs only the statements and the workers only the graphs."""
+        session = self._encoders[k]
+        if session is not None:
+            return session
         with self._lock:
-            if self._encoders is None:
-                self._encoders = tuple(self._open(file, self.encoder_options) for file in self.files)
-                providers = self._encoders[0].get_providers()
+            if self._encoders[k] is None:
+                self._encoders[k] = self._open(self.files[k], self.encoder_options[k])
+                providers = self._encoders[k].get_providers()
                 if self.device == "cuda" and "CUDAExecutionProvider" not in providers:
                     warnings.warn(f"CUDA requested but onnxruntime runs on {', '.join(providers)} "
                                   "(is onnxruntime-gpu installed, with CUDA libraries it can load?)",
                                   RuntimeWarning, stacklevel=3)
-            return self._encoders
+            return self._encoders[k]
 
     def _open(self, file: str, options):
         ort = load_onnxruntime()
@@ -160,17 +168,17 @@ class OnnxBackend:
     @property
     def providers(self) -> list[str]:
         """The execution providers the sessions actually use (not merely the available ones)."""
-        return self.encoders()[0].get_providers()
+        return self.encoder(0).get_providers()
 
     def run_statements(self, ids: np.ndarray) -> np.ndarray:
-        return self.encoders()[0].run(None, {"ids": ids})[0]
+        return self.encoder(0).run(None, {"ids": ids})[0]
 
     def run_graph(self, inputs: GraphInputs) -> np.ndarray:
-        return self.encoders()[1].run(None, {name: getattr(inputs, name) for name in GRAPH_INPUTS})[0]
+        return self.encoder(1).run(None, {name: getattr(inputs, name) for name in GRAPH_INPUTS})[0]
 
     def close(self) -> None:
         with self._lock:
-            self._encoders = None
+            self._encoders = [None, None]
             self._heads.clear()
 
     def __enter__(self) -> OnnxBackend:

@@ -171,7 +171,7 @@ def test_iter_embed_streams_in_input_order_with_workers(model, files) -> None:
 def test_model_closes_and_is_a_context_manager(model_dir, files) -> None:
     with Model.load(model_dir[2]) as model:
         model.embed(files["a"])
-    assert model.backend._encoders is None and model.engine.pool is None
+    assert model.backend._encoders == [None, None] and model.engine.pool is None
 
 
 def test_cli_embed_keep_going_writes_good_rows_and_the_failures(model, model_dir, files, tmp_path) -> None:
