@@ -59,7 +59,7 @@ def run_export(args: argparse.Namespace) -> int:
 def provenance(args: argparse.Namespace) -> dict:
     """How the exported model was made: held-out metrics, data, commands, cost, hardware."""
     from mir_export.pretrain import machine
-    from mir_runtime.encoder import file_sha256
+    from mir_runtime.modeldir import file_sha256
 
     result = json.loads((args.run / "pretrain-result.json").read_text())
     cfg = result["train_config"]
@@ -80,6 +80,7 @@ def provenance(args: argparse.Namespace) -> dict:
                                  if k in result["metrics"]} | {"eval_functions": result["metrics"]["eval_functions"]}},
         "training": {
             "corpus_manifest": {"path": str(corpus), "sha256": file_sha256(corpus)} if corpus.exists() else None,
+            "checkpoint_sha256": file_sha256(args.run / "checkpoint.pt"),  # fine-tuning starts from it
             "commands": [
                 "bash scripts/install.sh",
                 "mir-export corpus build --out CORPUS",
