@@ -15,7 +15,7 @@ from pathlib import Path
 from mir_runtime.errors import IRParseError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
-OUTPUTS = (".npy", ".jsonl")
+OUTPUTS = (".npy", ".jsonl", ".parquet")
 
 
 def _graph(args: argparse.Namespace) -> int:
@@ -77,6 +77,10 @@ def _load_model(args: argparse.Namespace):
 
 
 def _embed(args: argparse.Namespace) -> int:
+    from mir_runtime import embed_parquet
+
+    if embed_parquet.wanted(args):  # a table of rows (Parquet), on this machine or a Ray cluster
+        return embed_parquet.run(args)
     import numpy as np
 
     from mir_runtime.ir import read_ir
@@ -84,7 +88,7 @@ def _embed(args: argparse.Namespace) -> int:
 
     out = Path(args.output) if args.output else None
     if out is not None and out.suffix not in OUTPUTS:
-        print(f"{out}: output must end in .npy or .jsonl", file=sys.stderr)
+        print(f"{out}: output must end in .npy, .jsonl or .parquet", file=sys.stderr)
         return EXIT_BAD_INPUT
     model = _load_model(args)
     rows: list = []
@@ -199,6 +203,8 @@ def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> None:
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    from mir_runtime import embed_parquet
+
     parser = argparse.ArgumentParser(prog="mir-runtime", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     graph = sub.add_parser("graph", help="ProGraML program graph of each IR file, as JSON")
@@ -210,10 +216,13 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     stmts.add_argument("file", metavar="FILE")
     stmts.set_defaults(run=_statements)
     embed = sub.add_parser("embed", help="file embeddings of IR files")
-    embed.add_argument("files", nargs="+", metavar="FILE", help=".ll (or .bc) files")
-    embed.add_argument("-o", "--output", metavar="OUT", help="out.npy (float32 [files, size], input order) or "
-                       "out.jsonl (a line per file); default: JSON lines on stdout")
+    embed.add_argument("files", nargs="+", metavar="PATH", help=".ll (or .bc) files; with .parquet output, "
+                       "directories too (their .ll/.bc files, recursively)")
+    embed.add_argument("-o", "--output", metavar="OUT", help="out.npy (float32 [files, size], input order), "
+                       "out.jsonl (a line per file) or out.parquet (path, sha256, embedding, error: a row per "
+                       "file, failed ones too); default: JSON lines on stdout")
     _model_options(embed)
+    embed_parquet.add_options(embed)
     embed.set_defaults(run=_embed)
     predict = sub.add_parser("predict", help="a task's decision for an IR file, as JSON")
     predict.add_argument("file", metavar="FILE")

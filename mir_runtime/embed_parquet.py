@@ -1,0 +1,118 @@
+"""``mir-runtime embed PATHS... -o OUT.parquet [--engine ray]``: a row per file (``path``,
+``sha256``, ``embedding``, ``error``), embedded in this process or on a Ray cluster, written as
+one Parquet file in input order. A bad file costs its own row (and a line on stderr, and exit
+code 2 at the end), never the others'.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from mir_runtime.parquet import MissingExtraError, load_pyarrow, rows_table, write_parquet
+from mir_runtime.ray_engine import DEFAULT_BATCH, embed_dataset, load_ray
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+LOCAL_BATCH = 256  # rows per Parquet row group of the local engine
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--engine", choices=("local", "ray"), default="local",
+                        help="embed in this process, or on a Ray cluster (needs -o OUT.parquet and the [ray] extra)")
+    parser.add_argument("--address", metavar="ADDR", help="Ray cluster to join (default: $RAY_ADDRESS, else a "
+                        "local cluster of this machine's cores)")
+    parser.add_argument("--actors", type=int, metavar="N", help="Ray actors, each one model on one CPU "
+                        "(default: every CPU of the cluster)")
+    parser.add_argument("--batch-size", type=int, default=DEFAULT_BATCH, metavar="N",
+                        help=f"files per Ray actor call (default: {DEFAULT_BATCH})")
+
+
+def wanted(args: argparse.Namespace) -> bool:
+    """Whether ``embed`` writes a table (Parquet output, or the Ray engine) rather than vectors."""
+    return args.engine == "ray" or str(args.output or "").endswith(".parquet")
+
+
+def run(args: argparse.Namespace) -> int:
+    from mir_runtime.rows import ir_files
+
+    out = Path(args.output) if args.output else None
+    problem = None
+    if out is None or out.suffix != ".parquet":
+        problem = "--engine ray writes a table: give -o OUT.parquet"
+    elif not out.parent.is_dir():
+        problem = f"{out}: directory {out.parent} does not exist"
+    elif (args.actors is not None and args.actors < 1) or args.batch_size < 1:
+        problem = "--actors and --batch-size must be at least 1"
+    if problem:
+        print(f"mir-runtime embed: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        load_pyarrow()
+        tables, size, name = (_ray if args.engine == "ray" else _local)(args, ir_files(args.files))
+        failed = _Errors()
+        write_parquet(failed.report(tables), out, size, {"mir.model": name})
+    except (MissingExtraError, ConnectionError) as exc:  # no extra; no Ray cluster at --address
+        print(f"mir-runtime embed: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    finally:
+        if args.engine == "ray" and "ray" in sys.modules and sys.modules["ray"].is_initialized():
+            sys.modules["ray"].shutdown()
+    if failed.count:
+        print(f"{out}: {failed.count} of {failed.rows} files failed; their rows hold the error", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+class _Errors:
+    """Counts the rows, and prints each failed row's error on stderr as it is written."""
+
+    def __init__(self) -> None:
+        self.count = self.rows = 0
+
+    def report(self, tables: Iterable) -> Iterator:
+        for table in tables:
+            for error in table.column("error").to_pylist():
+                if error is not None:
+                    print(error, file=sys.stderr)
+                    self.count += 1
+            self.rows += table.num_rows
+            yield table
+
+
+def _local(args: argparse.Namespace, files: list[str]):
+    from mir_runtime.cli import _load_model
+    from mir_runtime.progress import progress
+    from mir_runtime.rows import embed_row
+
+    model = _load_model(args)
+
+    def tables() -> Iterator:
+        batch = []
+        for path in progress(files, len(files), "embed"):
+            batch.append(embed_row(model, path))
+            if len(batch) == LOCAL_BATCH:
+                yield rows_table(batch, model.embedding_size)
+                batch = []
+        if batch or not files:
+            yield rows_table(batch, model.embedding_size)
+
+    return tables(), model.embedding_size, str(model.encoder.manifest["model"].get("name"))
+
+
+def _ray(args: argparse.Namespace, files: list[str]):
+    from mir_runtime.encoder import read_manifest
+    from mir_runtime.model import default_model_dir
+
+    ray = load_ray()
+    manifest = read_manifest(Path(args.model) if args.model else default_model_dir())
+    if args.address or os.environ.get("RAY_ADDRESS"):
+        ray.init(address=args.address, logging_level=logging.WARNING)
+    else:  # a local cluster: room for every actor asked for, even beyond the cores
+        ray.init(num_cpus=max(os.cpu_count() or 1, args.actors or 0), logging_level=logging.WARNING)
+    ray.data.DataContext.get_current().execution_options.preserve_order = True  # rows in input order
+    dataset = embed_dataset(files, args.model, args.actors, args.batch_size, args.device, args.precision)
+    tables = dataset.iter_batches(batch_size=None, batch_format="pyarrow")
+    return tables, int(manifest["embedding_size"]), str(manifest["model"].get("name"))
