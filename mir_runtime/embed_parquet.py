@@ -6,6 +6,7 @@ code 2 at the end), never the others'.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
@@ -49,17 +50,15 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"mir-runtime embed: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    failed = _Errors()
     try:
         load_pyarrow()
-        tables, size, name = (_ray if args.engine == "ray" else _local)(args, ir_files(args.files))
-        failed = _Errors()
-        write_parquet(failed.report(tables), out, size, {"mir.model": name})
+        with contextlib.ExitStack() as cleanup:
+            tables, size, name = (_ray if args.engine == "ray" else _local)(args, ir_files(args.files), cleanup)
+            write_parquet(failed.report(tables), out, size, {"mir.model": name})
     except (MissingExtraError, ConnectionError) as exc:  # no extra; no Ray cluster at --address
         print(f"mir-runtime embed: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    finally:
-        if args.engine == "ray" and "ray" in sys.modules and sys.modules["ray"].is_initialized():
-            sys.modules["ray"].shutdown()
     if failed.count:
         print(f"{out}: {failed.count} of {failed.rows} files failed; their rows hold the error", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -82,7 +81,7 @@ class _Errors:
             yield table
 
 
-def _local(args: argparse.Namespace, files: list[str]):
+def _local(args: argparse.Namespace, files: list[str], cleanup: contextlib.ExitStack):
     from mir_runtime.cli import _load_model
     from mir_runtime.progress import progress
     from mir_runtime.rows import embed_row
@@ -102,7 +101,7 @@ def _local(args: argparse.Namespace, files: list[str]):
     return tables(), model.embedding_size, str(model.encoder.manifest["model"].get("name"))
 
 
-def _ray(args: argparse.Namespace, files: list[str]):
+def _ray(args: argparse.Namespace, files: list[str], cleanup: contextlib.ExitStack):
     from mir_runtime.encoder import read_manifest
     from mir_runtime.model import default_model_dir
 
@@ -112,6 +111,7 @@ def _ray(args: argparse.Namespace, files: list[str]):
         ray.init(address=args.address, logging_level=logging.WARNING)
     else:  # a local cluster: room for every actor asked for, even beyond the cores
         ray.init(num_cpus=max(os.cpu_count() or 1, args.actors or 0), logging_level=logging.WARNING)
+    cleanup.callback(ray.shutdown)
     ray.data.DataContext.get_current().execution_options.preserve_order = True  # rows in input order
     dataset = embed_dataset(files, args.model, args.actors, args.batch_size, args.device, args.precision)
     tables = dataset.iter_batches(batch_size=None, batch_format="pyarrow")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -57,9 +58,14 @@ def rows_table(rows: Sequence["Row"], embedding_size: int):
 def write_parquet(tables: Iterable, out: str | os.PathLike, embedding_size: int,
                   metadata: dict[str, str] | None = None) -> None:
     """Stream ``tables`` (in the module's schema) into one Parquet file, a row group each, so
-    memory stays that of one batch whatever the number of files. ``metadata``: key-value pairs
+    memory stays that of one batch whatever the number of files; the file appears only when complete. ``metadata``: key-value pairs
     for the file's schema (which model made the embeddings)."""
     pa = load_pyarrow()
-    with pa.parquet.ParquetWriter(str(out), schema(embedding_size, metadata)) as writer:
-        for table in tables:
-            writer.write_table(table)
+    partial = Path(f"{out}.partial")  # a failed run leaves no file that looks complete
+    try:
+        with pa.parquet.ParquetWriter(str(partial), schema(embedding_size, metadata)) as writer:
+            for table in tables:
+                writer.write_table(table)
+        partial.replace(out)
+    finally:
+        partial.unlink(missing_ok=True)
