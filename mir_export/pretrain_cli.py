@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from pathlib import Path
 
 
@@ -133,13 +134,10 @@ def run(args: argparse.Namespace) -> int:
     unknown = set(cfg.tasks) - set(pretrain.TASKS)
     if unknown:
         raise SystemExit(f"mir-export pretrain train: unknown task(s) {sorted(unknown)}")
-    under_torchrun = int(os.environ.get("WORLD_SIZE", "1")) > 1
-    if args.nproc < 1 or (args.nproc > 1 and under_torchrun):
-        raise SystemExit("mir-export pretrain train: --nproc must be at least 1, and is torchrun's job under torchrun")
-    processes = int(os.environ["WORLD_SIZE"]) if under_torchrun else args.nproc
-    if cfg.batch_size % processes or cfg.batch_size // processes < 2:
-        raise SystemExit(f"mir-export pretrain train: --batch-size {cfg.batch_size} must be a multiple of the "
-                         f"{processes} processes, at least 2 samples each")
+    problem = _processes_problem(args.nproc, cfg.batch_size)
+    if problem:
+        print(f"mir-export pretrain train: {problem}", file=sys.stderr)
+        return 2
     train_args = (args.data / "train.pkl", evaluation, vocab, args.out, cfg)
     if args.nproc > 1:
         from mir_export.distributed import launch
@@ -150,6 +148,17 @@ def run(args: argparse.Namespace) -> int:
     if "metrics" in result:  # process 0 of a torchrun group, or the only one
         print(json.dumps(result["metrics"], indent=2))
     return 0
+
+
+def _processes_problem(nproc: int, batch_size: int) -> str | None:
+    """What is wrong with ``--nproc`` and ``--batch-size`` (torchrun's ``WORLD_SIZE`` included)."""
+    under_torchrun = int(os.environ.get("WORLD_SIZE", "1")) > 1
+    if nproc < 1 or (nproc > 1 and under_torchrun):
+        return "--nproc must be at least 1, and under torchrun it is torchrun's --nproc-per-node"
+    processes = int(os.environ["WORLD_SIZE"]) if under_torchrun else nproc
+    if batch_size % processes or batch_size // processes < 2:
+        return f"--batch-size {batch_size} must be a multiple of the {processes} processes, at least 2 samples each"
+    return None
 
 
 def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg) -> dict:
