@@ -54,21 +54,21 @@ def test_ray_speed(tmp_path) -> None:
     ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.WARNING)
     cluster_start = time.perf_counter() - start
     address = ray.get_runtime_context().gcs_address
-    commands = {
-        "local, --threads 2": [str(inputs), "-o", str(tmp_path / "local.parquet"), "--threads", "2"],
-        "ray, --actors 2": ["--engine", "ray", "--address", address, "--actors", "2", str(inputs),
-                            "-o", str(tmp_path / "ray.parquet")],
+    commands = {  # the command's options on the inputs, and its output
+        "local, --threads 2": ["--threads", "2"],
+        "ray, --actors 2": ["--engine", "ray", "--address", address, "--actors", "2"],
     }
+    out = {name: tmp_path / f"{name.split(',')[0]}.parquet" for name in commands}
     seconds: dict[str, list[float]] = {name: [] for name in commands}
     fixed: dict[str, list[float]] = {name: [] for name in commands}
     try:
         for k in range(ROUNDS):
             for name in list(commands)[:: 1 if k % 2 == 0 else -1]:
-                seconds[name].append(_timed(*commands[name]))
-                fixed[name].append(_timed(*[str(one) if a == str(inputs) else a for a in commands[name]]))
+                seconds[name].append(_timed(*commands[name], str(inputs), "-o", str(out[name])))
+                fixed[name].append(_timed(*commands[name], str(one), "-o", str(tmp_path / "one.parquet")))
     finally:
         ray.shutdown()
-    local, distributed = pq.read_table(tmp_path / "local.parquet"), pq.read_table(tmp_path / "ray.parquet")
+    local, distributed = (pq.read_table(path) for path in out.values())
     assert local.num_rows == len(files) and local.equals(distributed)
     result = {
         "files": len(files),

@@ -37,6 +37,7 @@ def wanted(args: argparse.Namespace) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    from mir_runtime.model import Model
     from mir_runtime.rows import ir_files
 
     out = Path(args.output) if args.output else None
@@ -54,8 +55,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         load_pyarrow()
         with contextlib.ExitStack() as cleanup:
-            tables, size, name = (_ray if args.engine == "ray" else _local)(args, ir_files(args.files), cleanup)
-            write_parquet(failed.report(tables), out, size, {"mir.model": name})
+            files = ir_files(args.files)
+            if args.engine == "ray":  # the model is loaded here only to check it: each actor loads its own
+                model = Model.load(args.model, precision=args.precision, threads=1)
+                tables = _ray(args, files, cleanup)
+            else:
+                model = Model.load(args.model, device=args.device, precision=args.precision, threads=args.threads)
+                tables = _local(model, files)
+            write_parquet(failed.report(tables), out, model.embedding_size)
     except (MissingExtraError, ConnectionError) as exc:  # no extra; no Ray cluster at --address
         print(f"mir-runtime embed: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -81,32 +88,24 @@ class _Errors:
             yield table
 
 
-def _local(args: argparse.Namespace, files: list[str], cleanup: contextlib.ExitStack):
-    from mir_runtime.cli import _load_model
+def _local(model, files: list[str]) -> Iterator:
+    """Tables of ``LOCAL_BATCH`` rows, embedded by ``model`` in this process."""
     from mir_runtime.progress import progress
     from mir_runtime.rows import embed_row
 
-    model = _load_model(args)
-
-    def tables() -> Iterator:
-        batch = []
-        for path in progress(files, len(files), "embed"):
-            batch.append(embed_row(model, path))
-            if len(batch) == LOCAL_BATCH:
-                yield rows_table(batch, model.embedding_size)
-                batch = []
-        if batch or not files:
+    batch = []
+    for path in progress(files, len(files), "embed"):
+        batch.append(embed_row(model, path))
+        if len(batch) == LOCAL_BATCH:
             yield rows_table(batch, model.embedding_size)
+            batch = []
+    if batch:
+        yield rows_table(batch, model.embedding_size)
 
-    return tables(), model.embedding_size, str(model.encoder.manifest["model"].get("name"))
 
-
-def _ray(args: argparse.Namespace, files: list[str], cleanup: contextlib.ExitStack):
-    from mir_runtime.encoder import read_manifest
-    from mir_runtime.model import default_model_dir
-
+def _ray(args: argparse.Namespace, files: list[str], cleanup: contextlib.ExitStack) -> Iterator:
+    """Tables of rows from the Ray cluster, in input order; ``cleanup`` leaves the cluster."""
     ray = load_ray()
-    manifest = read_manifest(Path(args.model) if args.model else default_model_dir())
     if args.address or os.environ.get("RAY_ADDRESS"):
         ray.init(address=args.address, logging_level=logging.WARNING)
     else:  # a local cluster: room for every actor asked for, even beyond the cores
@@ -114,5 +113,4 @@ def _ray(args: argparse.Namespace, files: list[str], cleanup: contextlib.ExitSta
     cleanup.callback(ray.shutdown)
     ray.data.DataContext.get_current().execution_options.preserve_order = True  # rows in input order
     dataset = embed_dataset(files, args.model, args.actors, args.batch_size, args.device, args.precision)
-    tables = dataset.iter_batches(batch_size=None, batch_format="pyarrow")
-    return tables, int(manifest["embedding_size"]), str(manifest["model"].get("name"))
+    return dataset.iter_batches(batch_size=None, batch_format="pyarrow")

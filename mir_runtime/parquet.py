@@ -33,11 +33,10 @@ def load_pyarrow():
     return pyarrow
 
 
-def schema(embedding_size: int, metadata: dict[str, str] | None = None):
+def schema(embedding_size: int):
     pa = load_pyarrow()
     return pa.schema([("path", pa.string()), ("sha256", pa.string()),
-                      ("embedding", pa.list_(pa.float32(), embedding_size)), ("error", pa.string())],
-                     metadata=metadata)
+                      ("embedding", pa.list_(pa.float32(), embedding_size)), ("error", pa.string())])
 
 
 def rows_table(rows: Sequence["Row"], embedding_size: int):
@@ -55,15 +54,13 @@ def rows_table(rows: Sequence["Row"], embedding_size: int):
                                 schema=schema(embedding_size))
 
 
-def write_parquet(tables: Iterable, out: str | os.PathLike, embedding_size: int,
-                  metadata: dict[str, str] | None = None) -> None:
+def write_parquet(tables: Iterable, out: str | os.PathLike, embedding_size: int) -> None:
     """Stream ``tables`` (in the module's schema) into one Parquet file, a row group each, so
-    memory stays that of one batch whatever the number of files; the file appears only when complete. ``metadata``: key-value pairs
-    for the file's schema (which model made the embeddings)."""
+    memory stays that of one batch whatever the number of files; the file appears only when complete."""
     pa = load_pyarrow()
     partial = Path(f"{out}.partial")  # a failed run leaves no file that looks complete
     try:
-        with pa.parquet.ParquetWriter(str(partial), schema(embedding_size, metadata)) as writer:
+        with pa.parquet.ParquetWriter(str(partial), schema(embedding_size)) as writer:
             for table in tables:
                 writer.write_table(table)
         partial.replace(out)

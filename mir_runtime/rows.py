@@ -7,6 +7,7 @@ table of millions of rows can be joined back to content, deduplicated or updated
 """
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -14,7 +15,6 @@ from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
-from mir_runtime.encoder import file_sha256
 from mir_runtime.errors import IRParseError
 from mir_runtime.ir import read_ir
 
@@ -51,4 +51,8 @@ def embed_row(model: "Model", path: str) -> Row:
         vector = model.embed_module(read_ir(path))
     except IRParseError as exc:
         return Row(path=path, sha256=None, embedding=None, error=str(exc))
-    return Row(path=path, sha256=file_sha256(Path(path)), embedding=vector, error=None)
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return Row(path=path, sha256=digest.hexdigest(), embedding=vector, error=None)
