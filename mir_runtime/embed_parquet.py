@@ -48,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
         problem = f"{out}: directory {out.parent} does not exist"
     elif (args.actors is not None and args.actors < 1) or args.batch_size < 1:
         problem = "--actors and --batch-size must be at least 1"
+    files = ir_files(args.files) if problem is None else []
+    if problem is None and not files:
+        problem = "no .ll or .bc files under the given paths"
     if problem:
         print(f"mir-runtime embed: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -55,7 +58,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         load_pyarrow()
         with contextlib.ExitStack() as cleanup:
-            files = ir_files(args.files)
             if args.engine == "ray":  # the model is loaded here only to check it: each actor loads its own
                 model = Model.load(args.model, precision=args.precision, threads=1)
                 tables = _ray(args, files, cleanup)

@@ -91,6 +91,8 @@ def test_a_missing_extra_is_one_line(monkeypatch, capsys, tmp_path, blocked, eng
     assert not os.path.exists(tmp_path / "a.parquet")
 
 
-def test_the_ray_engine_writes_parquet_only(capsys, tmp_path) -> None:
+def test_the_ray_engine_writes_parquet_only_and_needs_files(capsys, tmp_path) -> None:
     assert main(["embed", "--engine", "ray", str(tmp_path), "-o", str(tmp_path / "a.npy")]) == 2
     assert capsys.readouterr().err == "mir-runtime embed: --engine ray writes a table: give -o OUT.parquet\n"
+    assert main(["embed", str(tmp_path), "-o", str(tmp_path / "a.parquet")]) == 2  # an empty directory
+    assert capsys.readouterr().err == "mir-runtime embed: no .ll or .bc files under the given paths\n"
