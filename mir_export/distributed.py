@@ -54,6 +54,11 @@ class Group:
         dist.all_gather_object(out, value)
         return out
 
+    def barrier(self) -> None:
+        """Wait until every process is here."""
+        if self.world > 1:
+            dist.barrier()
+
     def wrap(self, module: nn.Module) -> nn.Module:
         """``module`` whose backward averages gradients over the processes. Unused parameters
         are expected: a task switched off, or a flow without edges in a batch, leaves its
@@ -64,7 +69,9 @@ class Group:
 
 
 def join() -> Group:
-    """The group of this process: from torchrun's environment, else a group of one."""
+    """The group of this process: from torchrun's environment, else a group of one. Joined
+    once per process (a second call finds it): the rendezvous store of a launch is not reset,
+    so a group built twice would find the first one's stale addresses."""
     if int(os.environ.get("WORLD_SIZE", "1")) == 1:
         return Group()
     if not dist.is_initialized():
@@ -72,8 +79,9 @@ def join() -> Group:
     return Group(dist.get_rank(), dist.get_world_size())
 
 
-def leave(group: Group) -> None:
-    if group.world > 1 and dist.is_initialized():
+def leave() -> None:
+    """Close this process's group, if it joined one: once, when the process is done."""
+    if dist.is_initialized():
         dist.destroy_process_group()
 
 

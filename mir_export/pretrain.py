@@ -329,6 +329,10 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
             print(f"resumed from step {state['step']}" + ("" if len(generators) == group.world else
                   f" (saved by {len(generators)} processes, resumed on {group.world})"), file=sys.stderr)
         state.setdefault("invocations", [_invocation(TrainConfig(**saved["train_config"]), 0)])
+    steps = group.gather(state["step"])
+    if len(set(steps)) > 1:  # each would train a different number of steps, and wait for the others forever
+        raise ValueError(f"{checkpoint}: the processes resumed from different steps {steps}; "
+                         "--out must be one directory that every process sees")
     # Every invocation's settings and first step: a run resumed with a longer schedule is
     # reproduced by replaying these, not by one command with the final settings.
     invocations = state.setdefault("invocations", [])
@@ -380,7 +384,6 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
             print(f"\rstep {state['step']}/{total} loss {record['loss']:.3f} "
                   f"({record['statements_per_s']:.0f} statements/s)", end="", file=sys.stderr, flush=True)
     _save(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg)
-    distributed.leave(group)
     if not group.main:
         return {"training": state}
     print(file=sys.stderr)
@@ -413,15 +416,16 @@ def machine(processes: int = 1) -> dict:
 
 
 def _save(path: Path, model, optimizer, state, rng, group: distributed.Group, generator, model_cfg, cfg) -> None:
-    """``checkpoint.pt``, written by process 0 with every process's masking stream (all take part)."""
+    """``checkpoint.pt``, written by process 0 with every process's masking stream; every process
+    takes part, and returns once the file is in place."""
     generators = group.gather(generator.get_state())
-    if not group.main:
-        return
-    tmp = path.with_suffix(".tmp")
-    torch.save(
-        {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "state": state,
-         "rng": rng.getstate(), "generator": generators[0], "generators": generators,
-         "model_config": model_cfg.to_dict(), "train_config": cfg.__dict__},
-        tmp,
-    )
-    tmp.replace(path)
+    if group.main:
+        tmp = path.with_suffix(".tmp")
+        torch.save(
+            {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "state": state,
+             "rng": rng.getstate(), "generator": generators[0], "generators": generators,
+             "model_config": model_cfg.to_dict(), "train_config": cfg.__dict__},
+            tmp,
+        )
+        tmp.replace(path)
+    group.barrier()

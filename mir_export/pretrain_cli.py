@@ -163,7 +163,10 @@ def _processes_problem(nproc: int, batch_size: int) -> str | None:
 
 def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg) -> dict:
     """``pretrain.train`` on the samples of ``train_data``: what each process runs (it reads the
-    samples itself rather than receiving them pickled)."""
-    from mir_export import pretrain, pretrain_data
+    samples itself rather than receiving them pickled), leaving its process group at the end."""
+    from mir_export import distributed, pretrain, pretrain_data
 
-    return pretrain.train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg)
+    try:
+        return pretrain.train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg)
+    finally:
+        distributed.leave()
