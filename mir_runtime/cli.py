@@ -104,6 +104,10 @@ def _load_model(args: argparse.Namespace, threads: int | None = None):
 
 
 def _embed(args: argparse.Namespace) -> int:
+    from mir_runtime import embed_parquet
+
+    if embed_parquet.wanted(args):  # a table of rows (Parquet), on this machine or a Ray cluster
+        return embed_parquet.run(args)
     from mir_runtime.outputs import failures_path, open_output, output_problem
     from mir_runtime.progress import progress
 
@@ -242,6 +246,8 @@ def _command(argv: list[str]) -> str | None:
 
 def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | None]:
     """The parser, and the model's problem if ``predict`` could not read the model's tasks."""
+    from mir_runtime import embed_parquet
+
     argv = sys.argv[1:] if argv is None else argv
     parser = Parser(prog="mir-runtime", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -254,9 +260,11 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     stmts.add_argument("file", metavar="FILE")
     stmts.set_defaults(run=_statements)
     embed = sub.add_parser("embed", help="file embeddings of IR files")
-    embed.add_argument("files", nargs="+", metavar="FILE", help=".ll (or .bc) files")
-    embed.add_argument("-o", "--output", metavar="OUT", help="out.npy (float32 [files, size], input order) or "
-                       "out.jsonl (a line per file, written as it comes); default: JSON lines on stdout")
+    embed.add_argument("files", nargs="+", metavar="PATH", help=".ll (or .bc) files; with .parquet output, "
+                       "directories too (their .ll/.bc files, recursively)")
+    embed.add_argument("-o", "--output", metavar="OUT", help="out.npy (float32 [files, size], input order), "
+                       "out.jsonl (a line per file, written as it comes) or out.parquet (path, sha256, embedding, "
+                       "error: a row per file, failed ones too); default: JSON lines on stdout")
     embed.add_argument("--workers", type=int, metavar="N",
                        help="processes embedding files side by side, one thread each (default: every core, "
                             "or 1 when --threads is given)")
@@ -265,6 +273,7 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
                             "OUT's stem + .failed.jsonl (without it, the first bad file stops the run and an .npy "
                             "is not written)")
     _model_options(embed)
+    embed_parquet.add_options(embed)
     embed.set_defaults(run=_embed)
     predict = sub.add_parser("predict", help="a task's decision for an IR file, as JSON")
     predict.add_argument("file", metavar="FILE")
