@@ -278,8 +278,8 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
     assert str(err).startswith(f"bad.ll:{line}:{column}: ")
 
 
-# Laxness found by the differential test (test_differential.py), each rejected by llvm-as-19 at
-# the same line and column (the undefined comdat and type body: LLVM points inside the line).
+# Laxness found by the differential test (test_differential.py), each rejected by llvm-as-19 on
+# the same line, mostly at the same column.
 @pytest.mark.parametrize(
     ("text", "line", "column", "message"),
     [
@@ -306,6 +306,15 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
         ("@g = global i32\x1c0", 1, 16, "unexpected character '\\x1c'"),
         ("@v = global <0 x i32> zeroinitializer", 1, 14, "a vector of 0 elements"),
         ("define void @f(i32 %a) {\n  %x = shl void %a, 1\n  ret void\n}", 2, 17, "a value of type void"),
+        ("declare double @g()\ndefine void @f() {\n  call double @g()\n  %1 = fadd double 1.0, 1.0\n  ret void\n}",
+         4, 3, "value %1 is out of order (expected %2)"),  # an unnamed result takes a number
+        ("define i32 @f() {\n  br label %b\nb:\n  %x = phi i32 [ 0, %nope ]\n  ret i32 %x\n}", 4, 1,
+         "incoming block %nope of a phi is not a block"),
+        ("!0 = !{}\n!0 = !{}", 2, 1, "redefinition of metadata !0"),
+        ("define void @f() !dbg ! {\n  ret void\n}", 1, 24, "expected '{' after '!'"),
+        ("@g = global [1 x label] zeroinitializer", 1, 23, "label cannot be an element"),
+        ("@g = global [99999999999999999999999 x i8] zeroinitializer", 1, 14, "at most 2^64-1"),
+        ("attributes #0 = { allocsize(4294967296) }", 1, 29, "does not fit in 32 bits"),
     ],
 )
 def test_rejected_where_llvm_rejects(text: str, line: int, column: int, message: str) -> None:

@@ -29,6 +29,9 @@ FLAG_WORDS = FAST_MATH_FLAGS | {"nuw", "nsw", "exact", "disjoint", "nneg", "same
 
 MAX_TYPE_DEPTH = 1024  # deeper types are refused (LLVM's own recursive reader overflows its stack)
 _ARRAY, _VECTOR, _STRUCT, _FUNCTION = range(4)
+_NOT_POINTEES = frozenset((T.VOID, T.LABEL, T.METADATA, T.TOKEN))  # LLVM: no pointers to these
+_NOT_ELEMENTS = _NOT_POINTEES | {T.FUNC}  # nor arrays or structs of them
+_VECTOR_ELEMENTS = frozenset((T.INT, T.FLOAT, T.PTR))
 
 
 def _string_length(token: str) -> int:
@@ -111,6 +114,12 @@ class Cursor:
             raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1)
         return int(tok)
 
+    def uint32(self) -> int:
+        value = self.number()
+        if value >= 1 << 32:
+            raise ParseFailure(f"{value} does not fit in 32 bits", self.i - 1)
+        return value
+
     def alignment(self) -> int:
         """The number after ``align``: a power of two, at most 2**32, as LLVM requires."""
         value = self.number()
@@ -144,6 +153,8 @@ class Cursor:
                 ty = T.named(tok)
             elif c == "[":
                 count = self.number()
+                if count >= 1 << 64:
+                    raise ParseFailure(f"an array of {count} elements (at most 2^64-1)", self.i - 1)
                 self.expect("x")
                 open_.append([_ARRAY, count, None])
                 self._check_depth(open_, start)
@@ -195,8 +206,8 @@ class Cursor:
                     return ty
                 frame = open_[-1]
                 kind = frame[0]
-                if ty.kind == T.VOID and kind != _FUNCTION:
-                    raise ParseFailure("void inside an aggregate type", self.i)
+                if ty.kind in _NOT_ELEMENTS and kind != _FUNCTION or kind == _VECTOR and ty.kind not in _VECTOR_ELEMENTS:
+                    raise ParseFailure(f"{ty.text} cannot be an element of an aggregate type", self.i)
                 if kind == _ARRAY:
                     self.expect("]")
                     ty = T.array_of(ty, frame[1])
@@ -233,8 +244,8 @@ class Cursor:
         while True:
             tok = self.peek()
             if tok == "*":
-                if ty.kind == T.VOID:
-                    raise ParseFailure("a pointer to void (LLVM requires i8*)", self.i)
+                if ty.kind in _NOT_POINTEES:
+                    raise ParseFailure(f"a pointer to {ty.text} (LLVM requires i8* for void)", self.i)
                 self.i += 1
                 ty = T.pointer_to(ty)
             elif tok == "addrspace":
@@ -404,8 +415,9 @@ class Cursor:
         """Skip one metadata value: ``!12``, ``!"s"``, ``!{...}``, ``!DILocation(...)``."""
         tok = self.next()
         if tok == "!":
-            if self.peek() == "{":
-                self.skip_group()
+            if self.peek() != "{":
+                raise ParseFailure("expected '{' after '!'", self.i)
+            self.skip_group()
             return
         if self.peek() == "(" and tok[1:2].isalpha():
             self.skip_group()
@@ -464,11 +476,11 @@ class Cursor:
                 if self.accept(")"):
                     break
                 self.expect(",")
-        elif word == "allocsize" or word == "vscale_range":  # (N) or (N, M)
+        elif word == "allocsize" or word == "vscale_range":  # (N) or (N, M), 32-bit
             self.expect("(")
-            self.number()
+            self.uint32()
             if self.accept(","):
-                self.number()
+                self.uint32()
             self.expect(")")
         elif word == "uwtable" and self.accept("("):
             if self.next() not in ("sync", "async"):

@@ -18,15 +18,17 @@ BINARY_OPS = frozenset(
 )
 
 class Parts:
-    """What an opcode handler found: result type, operands, successors, callee."""
+    """What an opcode handler found: result type, operands, successors, callee, and the blocks
+    it names without branching to them (a phi's incoming blocks), which must exist."""
 
-    __slots__ = ("type", "operands", "successors", "callee")
+    __slots__ = ("type", "operands", "successors", "callee", "blocks")
 
-    def __init__(self, ty, operands, successors=(), callee=None) -> None:
+    def __init__(self, ty, operands, successors=(), callee=None, blocks=()) -> None:
         self.type = ty
         self.operands = operands
         self.successors = list(successors)
         self.callee = callee
+        self.blocks = blocks
 
 
 def _block(name: str) -> Operand:
@@ -80,15 +82,18 @@ def _phi(cur: Cursor) -> Parts:
     cur.skip_words()
     ty = cur.type()
     ops = []
+    blocks = []
     while True:
         cur.expect("[")
         ops.append(cur.value(ty))
         cur.expect(",")
-        if cur.next()[0] != "%":
+        block = cur.next()
+        if block[0] != "%":
             raise ParseFailure("expected an incoming block label", cur.i - 1)
+        blocks.append(block)
         cur.expect("]")
         if not (cur.peek() == "," and cur.peek(1) == "["):
-            return Parts(ty, ops)
+            return Parts(ty, ops, blocks=blocks)
         cur.i += 1
 
 

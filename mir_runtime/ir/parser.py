@@ -67,6 +67,7 @@ class _Reader:
         self.or_later = " or later" if self.gaps else ""
         self.references: list[tuple[str, int]] = []  # @names used outside instructions, and where
         self.comdat_uses: list[tuple[str, int]] = []  # $names that globals and functions name
+        self.block_uses: list[tuple[str, int]] = []  # blocks the current function's phis name
         self.entities_seen = False  # a global, function, type, metadata ... has been read
 
     # -- errors -------------------------------------------------------------------------------
@@ -136,7 +137,10 @@ class _Reader:
                 raise self.error("expected a type definition", line)
         elif c == "!":
             name, _, body = text.partition("=")
-            m.metadata[name.strip()] = body.strip()
+            name = name.strip()
+            if name in m.metadata and name[1:].isdigit():
+                raise self.error(f"redefinition of metadata {name}", line)
+            m.metadata[name] = body.strip()
         elif c == "$":
             self.comdat(text, line)
             name, _, body = text.partition("=")
@@ -424,6 +428,7 @@ class _Reader:
         block: Block | None = None
         closed = True  # the previous block ended with a terminator
         instructions: list[Instruction] = []
+        self.block_uses = []
         while True:
             if j >= n:
                 raise self.error(f"unexpected end of file: function {fn.name} has no closing '}}'", fn.line)
@@ -534,7 +539,12 @@ class _Reader:
             raise self.token_error(fail, toks, text, line, indent) from None
         except RecursionError:
             raise self.error("instruction nested too deeply", line, indent + 1) from None
-        if name is not None:
+        if found.blocks:
+            self.block_uses += [(block, line) for block in found.blocks]
+        if name is None:
+            if found.type is not None:
+                slot += 1  # an unnamed result takes the next number, as in LLVM
+        else:
             if found.type is None:
                 raise self.error(f"cannot name the void result of '{opcode}'", line, indent + 1)
             if name[1:].isdigit():
@@ -563,8 +573,6 @@ class _Reader:
                 cur.alignment()
             elif tok[:1] == "!" and tok[1:2].isalpha() and cur.peek(1)[:1] == "!":
                 cur.i += 1
-                if cur.peek() == "!" and cur.peek(1) != "{":
-                    raise ParseFailure("expected a metadata node after the attachment's name", cur.i)
                 cur.metadata()
             else:
                 raise ParseFailure(f"expected a metadata attachment or 'align', found '{tok or 'end of statement'}'", cur.i)
@@ -585,6 +593,9 @@ class _Reader:
             for succ in inst.successors:
                 if defined.get(succ) != "block":
                     raise self.error(f"branch to undefined block {succ}", inst.line)
+        for block, line in self.block_uses:
+            if defined.get(block) != "block":
+                raise self.error(f"incoming block {block} of a phi is not a block of {fn.name}", line)
 
     def resolve_globals(self) -> None:
         functions = {f.name for f in self.module.functions}
