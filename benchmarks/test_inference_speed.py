@@ -2,7 +2,8 @@
 
 Peers, all in one run on the same files: onnxruntime with the int8 statement encoder (the CPU
 default), onnxruntime fp32, and the same model in torch eager (its weights rebuilt from the
-fp32 ONNX files, ``mir_export.downstream.onnx_weights``), each with one thread and with all
+fp32 ONNX files, ``mir_export.downstream.onnx_weights``, on the runtime's engine through
+``mir_export.torch_encoder.TorchBackend``), each with one thread and with all
 cores. Each peer runs twice: without the statement cache (every file encodes all its distinct
 statements: the engines compared on equal work) and with it, fresh each round, files in order
 (how ``mir-runtime embed`` and a tuner's process run; ``+cache`` in the peer's name). The front
@@ -26,10 +27,9 @@ import numpy as np
 import pytest
 
 from paths import DATASETS
-from mir_export.torch_encoder import TorchEncoder
-from mir_runtime import read_ir
-from mir_runtime.cache import StatementCache
-from mir_runtime.encoder import STATEMENT_CACHE, Encoder
+from mir_export.torch_encoder import torch_engine
+from mir_runtime import Model
+from mir_runtime.engine import STATEMENT_CACHE, Engine
 from mir_runtime.model import default_model_dir
 
 ROUNDS = int(os.environ.get("MIR_BENCH_ROUNDS", "2"))
@@ -37,26 +37,24 @@ COLD_STARTS = 5
 RESULTS = Path(__file__).parent / "results" / "inference_speed.json"
 
 
-def _peers(directory: Path, threads: int, model) -> dict[str, Encoder]:
+def _peers(directory: Path, threads: int, model) -> dict[str, Engine]:
     peers = {}
     for cache, suffix in ((0, ""), (STATEMENT_CACHE, "+cache")):
-        fp32 = Encoder.load(directory, precision="fp32", threads=threads, statement_cache=cache)
-        torch_eager = TorchEncoder(fp32, model)
-        torch_eager.statement_cache = StatementCache(cache)  # the weights stay fixed here
         peers |= {
-            f"onnxruntime_int8{suffix}": Encoder.load(directory, precision="int8", threads=threads,
-                                                      statement_cache=cache),
-            f"onnxruntime_fp32{suffix}": fp32,
-            f"torch_eager{suffix}": torch_eager,
+            f"onnxruntime_int8{suffix}": Model.load(directory, precision="int8", threads=threads,
+                                                    statement_cache=cache).engine,
+            f"onnxruntime_fp32{suffix}": Model.load(directory, precision="fp32", threads=threads,
+                                                    statement_cache=cache).engine,
+            f"torch_eager{suffix}": torch_engine(model, statement_cache=cache),  # the weights stay fixed here
         }
     return peers
 
 
-def _model_times(encoder: Encoder, features: list) -> list[float]:
+def _model_times(engine: Engine, features: list) -> list[float]:
     times = []
     for f in features:
         start = time.perf_counter()
-        encoder.embed_features(f)
+        engine.embed(f)
         times.append(time.perf_counter() - start)
     return times
 
@@ -79,11 +77,11 @@ def test_inference_speed(benchmark) -> None:
     directory = default_model_dir()
     model = encoder_from_onnx(directory).eval()
     cores = os.cpu_count() or 1
-    reference = Encoder.load(directory, precision="fp32", threads=1)
+    reference = Model.load(directory, precision="fp32", threads=1)
     front = []
     for path in files:
         start = time.perf_counter()
-        features = reference.featurize(read_ir(path))
+        features = reference.featurizer.read(path)
         front.append((time.perf_counter() - start, features))
     front_times = [t for t, _ in front]
     features = [f for _, f in front]
@@ -93,7 +91,7 @@ def test_inference_speed(benchmark) -> None:
             torch.set_num_threads(threads)
             for name, encoder in _peers(directory, threads, model).items():
                 model_times.setdefault(f"{name}/{threads}", []).append(_model_times(encoder, features))
-    benchmark.pedantic(_model_times, args=(reference, features[:50]), rounds=1, iterations=1)
+    benchmark.pedantic(_model_times, args=(reference.engine, features[:50]), rounds=1, iterations=1)
     cold = sorted(_cold_start(files[0]) for _ in range(COLD_STARTS))
     peers = {}
     for key, rounds in model_times.items():

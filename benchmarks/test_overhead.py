@@ -16,7 +16,8 @@ run completes over several sessions; ``$MIR_BENCH_MINUTES`` stops starting folds
 minutes. ``results/overhead.json`` summarizes the (platform, fold) pieces all three options
 finished (``folds_completed`` of ``folds_total``). Quick mode (5 minutes) checks the whole path
 (its own lines file); its ratios mean little. The model is ``$MIR_MODEL`` (else the shipped one);
-``$MIR_BENCH_THREADS`` sets the threads (default 1). Writes
+``$MIR_BENCH_THREADS`` sets the threads (default 1); ``$MIR_CHECKPOINT``, the model's pre-training
+checkpoint, is where fine-tuning starts (else from the weights in its ONNX files). Writes
 ``results/overhead.json`` and the plots ``overhead_time.png``, ``overhead_accuracy.png`` (quick
 mode: ``overhead-quick.*``, so full results are never overwritten).
 """
@@ -81,7 +82,8 @@ def test_overhead(benchmark) -> None:
     minutes = float(os.environ["MIR_BENCH_MINUTES"]) if os.environ.get("MIR_BENCH_MINUTES") else None
     tables = [read_devmap(DATASETS, p) for p in PLATFORMS]
     stem = "overhead-quick" if QUICK_MODE else "overhead"
-    result = benchmark.pedantic(run_overhead, args=(tables, default_model_dir(), cfg, RESULTS / f"{stem}-folds.jsonl", minutes),
+    result = benchmark.pedantic(run_overhead, args=(tables, default_model_dir(), cfg, RESULTS / f"{stem}-folds.jsonl", minutes,
+                                                           os.environ.get("MIR_CHECKPOINT")),
                                 rounds=1, iterations=1)
     result["mode"] = "quick" if QUICK_MODE else "full"
     if not result["folds_completed"]:

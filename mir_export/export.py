@@ -18,14 +18,14 @@ import torch
 from torch import Tensor, nn
 
 from mir_export.model import MIREncoder, load_checkpoint
-from mir_runtime.encoder import (
-    ENCODER_FILES, GRAPH_ENCODER, GRAPH_ENCODER_INT8, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, file_sha256,
-    single_threaded_options,
-)
+from mir_runtime.backend import single_threaded_options
 from mir_runtime.features import GRAPH_INPUTS
+from mir_runtime.modeldir import (
+    ENCODER_FILES, FORMAT_VERSION, GRAPH_ENCODER, GRAPH_ENCODER_INT8, MANIFEST, STATEMENT_ENCODER,
+    STATEMENT_ENCODER_INT8, TOKENIZER, file_sha256,
+)
 
 OPSET = 18
-FORMAT_VERSION = 1
 
 
 class _Statements(nn.Module):
@@ -93,12 +93,12 @@ def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = No
     """Write the runtime's files for ``checkpoint`` into ``out`` and return the manifest."""
     out.mkdir(parents=True, exist_ok=True)
     model = load_checkpoint(checkpoint)
-    (out / "tokenizer.json").write_bytes(tokenizer.read_bytes())
+    (out / TOKENIZER).write_bytes(tokenizer.read_bytes())
     export_statement_encoder(model, out / STATEMENT_ENCODER)
     quantize_int8(out / STATEMENT_ENCODER, out / STATEMENT_ENCODER_INT8)
     export_graph_encoder(model, out / GRAPH_ENCODER)
     quantize_int8(out / GRAPH_ENCODER, out / GRAPH_ENCODER_INT8)
-    files = ["tokenizer.json", STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, GRAPH_ENCODER, GRAPH_ENCODER_INT8]
+    files = [TOKENIZER, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, GRAPH_ENCODER, GRAPH_ENCODER_INT8]
     manifest = {
         "format_version": FORMAT_VERSION,
         "model": model.cfg.to_dict(),
@@ -107,7 +107,7 @@ def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = No
         "files": {name: _file_entry(out / name) for name in files},
         **(extra or {}),
     }
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest
 
 
@@ -117,8 +117,6 @@ def parity(out: Path, model: MIREncoder, samples: list) -> dict:
     branches at that precision)."""
     import numpy as np
     import onnxruntime as ort
-
-    from mir_runtime.features import GRAPH_INPUTS
 
     open_session = lambda name: ort.InferenceSession(  # noqa: E731
         str(out / name), single_threaded_options(), providers=["CPUExecutionProvider"])
@@ -157,7 +155,7 @@ def update_manifest(out: Path, files: list[str], replace: tuple[str, ...] = (), 
     """Add ``files`` (already written into ``out``) with their sha256 to ``out/manifest.json``,
     and merge ``sections`` (``tasks={...}``, ``metrics={...}``) one level deep into it; the
     sections named in ``replace`` are replaced whole (a section written by one command only)."""
-    path = out / "manifest.json"
+    path = out / MANIFEST
     manifest = json.loads(path.read_text())
     manifest["files"].update({name: _file_entry(out / name) for name in files})
     for key, value in sections.items():

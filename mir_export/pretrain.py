@@ -7,6 +7,14 @@ each flow, positive edges and as many random same-graph node pairs are scored by
 and each function's pooled statements are classified against its own graph or (50%) another's.
 Tasks can be switched off for the text-only and graph-only ablations. Seeded, resumable from
 ``checkpoint.pt``, logging loss and throughput to ``train-log.jsonl``.
+
+Data-parallel on several processes (``mir_export.distributed``: torchrun, or ``--nproc N``):
+every process draws the same global batch (samples and their statements, from one seeded
+stream) and trains on its own contiguous share of it; gradients are averaged, so the global
+batch and the curve are those of one process with the same ``batch_size``. Masking, edge
+and negative draws use a stream per process, and each process scores ``edges_per_flow / N``
+edges. Process 0 logs and checkpoints (with every process's random stream, so a run resumes
+where it stopped).
 """
 from __future__ import annotations
 
@@ -15,14 +23,15 @@ import math
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 import torch
-from torch import Tensor
+from torch import Tensor, nn
 from torch.nn import functional as F
 
+from mir_export import distributed
 from mir_export.model import N_FLOWS, MIREncoder, ModelConfig, config, segment_mean
 from mir_export.samples import Sample
 from mir_export.tokenizer import MASK, SPECIAL_TOKENS
@@ -83,11 +92,24 @@ class Batch:
 
 
 def make_batch(samples: list[Sample], statements_per_sample: int, rng: random.Random) -> Batch:
-    rows, owner = [], []
-    for k, sample in enumerate(samples):
+    return batch_of(samples, pick_statements(samples, statements_per_sample, rng))
+
+
+def pick_statements(samples: list[Sample], statements_per_sample: int, rng: random.Random) -> list[list]:
+    """Each sample's statements, at most ``statements_per_sample`` of them drawn at random."""
+    picked = []
+    for sample in samples:
         chosen = sample.statements
         if len(chosen) > statements_per_sample:
             chosen = rng.sample(chosen, statements_per_sample)
+        picked.append(chosen)
+    return picked
+
+
+def batch_of(samples: list[Sample], statements: list[list]) -> Batch:
+    """The tensors of ``samples`` with the statements picked for each."""
+    rows, owner = [], []
+    for k, chosen in enumerate(statements):
         rows += chosen
         owner += [k] * len(chosen)
     length = max(len(r) for r in rows)
@@ -263,8 +285,25 @@ def _lr(step: int, cfg: TrainConfig, total: int) -> float:
     return cfg.lr * (0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * progress)))
 
 
+class Objective(nn.Module):
+    """The pre-training losses of a batch as one module call: the forward pass that
+    DistributedDataParallel synchronizes gradients for."""
+
+    def __init__(self, model: MIREncoder, tasks: tuple, cfg: TrainConfig, generator: torch.Generator) -> None:
+        super().__init__()
+        self.model, self.tasks, self.cfg, self.generator = model, tasks, cfg, generator
+
+    def forward(self, batch: Batch) -> dict:
+        return forward(self.model, batch, self.tasks, self.cfg, self.generator)
+
+
 def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: int, out: Path, cfg: TrainConfig) -> dict:
-    """Train (or resume) under ``out``; returns the final held-out evaluation."""
+    """Train (or resume) under ``out``, on this process or as one of a torchrun group; returns
+    the final held-out evaluation (process 0; the others return the training state)."""
+    group = distributed.join()
+    if cfg.batch_size % group.world or cfg.batch_size // group.world < 2:
+        raise ValueError(f"batch size {cfg.batch_size} must be a multiple of {group.world} processes, "
+                         "at least 2 samples each")
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint.pt"
     model_cfg: ModelConfig = config(cfg.model, vocab_size)
@@ -273,73 +312,96 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     model = MIREncoder(model_cfg)
     optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     state = {"step": 0, "seconds": 0.0, "statements": 0, "graphs": 0, "tokens": 0}
-    rng = random.Random(cfg.seed)
-    generator = torch.Generator().manual_seed(cfg.seed)
+    rng = random.Random(cfg.seed)  # the global batch: the same stream in every process
+    generator = torch.Generator().manual_seed(cfg.seed + group.rank)  # masking and pairs: one per process
     if checkpoint.exists():
         saved = torch.load(checkpoint, weights_only=False)
         model.load_state_dict(saved["model"])
         optimizer.load_state_dict(saved["optimizer"])
         state = saved["state"]
         rng.setstate(saved["rng"])
-        generator.set_state(saved["generator"])
-        print(f"resumed from step {state['step']}", file=sys.stderr)
+        generators = saved.get("generators", [saved["generator"]])
+        if len(generators) == group.world:
+            generator.set_state(generators[group.rank])
+        else:  # another process count: the per-process streams restart, seeded by step and rank
+            generator.manual_seed(random.Random(f"{cfg.seed}/{state['step']}/{group.rank}").getrandbits(63))
+        if group.main:
+            print(f"resumed from step {state['step']}" + ("" if len(generators) == group.world else
+                  f" (saved by {len(generators)} processes, resumed on {group.world})"), file=sys.stderr)
         state.setdefault("invocations", [_invocation(TrainConfig(**saved["train_config"]), 0)])
+    steps = group.gather(state["step"])
+    if len(set(steps)) > 1:  # each would train a different number of steps, and wait for the others forever
+        raise ValueError(f"{checkpoint}: the processes resumed from different steps {steps}; "
+                         "--out must be one directory that every process sees")
     # Every invocation's settings and first step: a run resumed with a longer schedule is
     # reproduced by replaying these, not by one command with the final settings.
     invocations = state.setdefault("invocations", [])
-    if not invocations or invocations[-1] != _invocation(cfg, invocations[-1]["from_step"]):
-        invocations.append(_invocation(cfg, state["step"]))
+    if not invocations or invocations[-1] != _invocation(cfg, invocations[-1]["from_step"], group.world):
+        invocations.append(_invocation(cfg, state["step"], group.world))
     tasks = tuple(cfg.tasks)
     total = cfg.steps
-    log = open(out / "train-log.jsonl", "a")
+    share = cfg.batch_size // group.world
+    shared_cfg = replace(cfg, edges_per_flow=max(1, cfg.edges_per_flow // group.world))
+    objective = group.wrap(Objective(model, tasks, shared_cfg, generator))
+    log = open(out / "train-log.jsonl", "a") if group.main else None
     model.train()
-    last_save = time.monotonic()
+    saved_at = state["seconds"]
     last = min(total, cfg.stop_step) if cfg.stop_step else total
     while state["step"] < last and not (cfg.minutes and state["seconds"] >= cfg.minutes * 60):
         began = time.monotonic()
-        batch = make_batch(rng.sample(train_samples, cfg.batch_size), cfg.statements_per_sample, rng)
-        for group in optimizer.param_groups:
-            group["lr"] = _lr(state["step"], cfg, total)
-        result = forward(model, batch, tasks, cfg, generator)
+        samples = rng.sample(train_samples, cfg.batch_size)
+        statements = pick_statements(samples, cfg.statements_per_sample, rng)
+        mine = slice(group.rank * share, (group.rank + 1) * share)
+        batch = batch_of(samples[mine], statements[mine])
+        for param_group in optimizer.param_groups:
+            param_group["lr"] = _lr(state["step"], cfg, total)
+        result = objective(batch)
         optimizer.zero_grad(set_to_none=True)
         result["loss"].backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         optimizer.step()
-        elapsed = time.monotonic() - began
+        losses = group.mean([result["loss"].item()] + [result[f"{task}_loss"].item() for task in tasks])
+        elapsed = group.max(time.monotonic() - began)  # the same in every process, as stops and saves must be
+        rows = sum(len(chosen) for chosen in statements)
         state["step"] += 1
         state["seconds"] += elapsed
-        state["statements"] += len(batch.ids)
-        state["tokens"] += int(batch.ids.ne(0).sum())
-        state["graphs"] += batch.size
-        record = {"step": state["step"], "seconds": round(state["seconds"], 1), "loss": round(result["loss"].item(), 4)}
-        for task in tasks:
-            record[f"{task}_loss"] = round(result[f"{task}_loss"].item(), 4)
-        record["statements_per_s"] = round(len(batch.ids) / elapsed, 1)
-        record["graphs_per_s"] = round(batch.size / elapsed, 2)
+        state["statements"] += rows
+        state["tokens"] += sum(len(row) for chosen in statements for row in chosen)
+        state["graphs"] += cfg.batch_size
+        if state["step"] % cfg.checkpoint_every == 0 or state["seconds"] - saved_at > 600:
+            _save(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg)
+            saved_at = state["seconds"]
+        if not group.main:
+            continue
+        record = {"step": state["step"], "seconds": round(state["seconds"], 1), "loss": round(losses[0], 4)}
+        for task, loss in zip(tasks, losses[1:]):
+            record[f"{task}_loss"] = round(loss, 4)
+        record["statements_per_s"] = round(rows / elapsed, 1)
+        record["graphs_per_s"] = round(cfg.batch_size / elapsed, 2)
         log.write(json.dumps(record) + "\n")
         if state["step"] % 10 == 0:
             log.flush()
             print(f"\rstep {state['step']}/{total} loss {record['loss']:.3f} "
                   f"({record['statements_per_s']:.0f} statements/s)", end="", file=sys.stderr, flush=True)
-        if state["step"] % cfg.checkpoint_every == 0 or time.monotonic() - last_save > 600:
-            _save(checkpoint, model, optimizer, state, rng, generator, model_cfg, cfg)
-            last_save = time.monotonic()
+    _save(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg)
+    if not group.main:
+        return {"training": state}
     print(file=sys.stderr)
-    _save(checkpoint, model, optimizer, state, rng, generator, model_cfg, cfg)
+    log.close()
     metrics = evaluate(model, eval_samples, cfg, tasks)
     summary = {"metrics": metrics, "training": state, "train_config": cfg.__dict__, "model": model_cfg.to_dict(),
-               "hardware": machine()}
+               "hardware": machine(group.world)}
     (out / "pretrain-result.json").write_text(json.dumps(summary, indent=2, default=list) + "\n")
-    log.close()
     return summary
 
 
-def _invocation(cfg: TrainConfig, from_step: int) -> dict:
-    return {"from_step": from_step, "steps": cfg.steps, "stop_step": cfg.stop_step, "minutes": cfg.minutes,
-            "lr": cfg.lr}
+def _invocation(cfg: TrainConfig, from_step: int, processes: int = 1) -> dict:
+    recorded = {"from_step": from_step, "steps": cfg.steps, "stop_step": cfg.stop_step, "minutes": cfg.minutes,
+                "lr": cfg.lr}
+    return recorded | ({"processes": processes} if processes > 1 else {})
 
 
-def machine() -> dict:
+def machine(processes: int = 1) -> dict:
     """The hardware a run trained on (its cost is only meaningful with it)."""
     import os
     import platform
@@ -349,15 +411,21 @@ def machine() -> dict:
         cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "gpu": None, "torch": torch.__version__}
+    found = {"cpu": cpu, "cores": os.cpu_count(), "gpu": None, "torch": torch.__version__}
+    return found | ({"processes": processes} if processes > 1 else {})
 
 
-def _save(path: Path, model, optimizer, state, rng, generator, model_cfg, cfg) -> None:
-    tmp = path.with_suffix(".tmp")
-    torch.save(
-        {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "state": state,
-         "rng": rng.getstate(), "generator": generator.get_state(),
-         "model_config": model_cfg.to_dict(), "train_config": cfg.__dict__},
-        tmp,
-    )
-    tmp.replace(path)
+def _save(path: Path, model, optimizer, state, rng, group: distributed.Group, generator, model_cfg, cfg) -> None:
+    """``checkpoint.pt``, written by process 0 with every process's masking stream; every process
+    takes part, and returns once the file is in place."""
+    generators = group.gather(generator.get_state())
+    if group.main:
+        tmp = path.with_suffix(".tmp")
+        torch.save(
+            {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "state": state,
+             "rng": rng.getstate(), "generator": generators[0], "generators": generators,
+             "model_config": model_cfg.to_dict(), "train_config": cfg.__dict__},
+            tmp,
+        )
+        tmp.replace(path)
+    group.barrier()

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from pathlib import Path
 
 
@@ -27,7 +29,10 @@ def add_commands(sub) -> None:
                        help="stop at this step, the learning-rate schedule still spanning --steps")
     train.add_argument("--batch-size", type=int, default=16)
     train.add_argument("--lr", type=float, default=3e-4)
-    train.add_argument("--threads", type=int, default=1)
+    train.add_argument("--threads", type=int, default=1, help="torch threads per process")
+    train.add_argument("--nproc", type=int, default=1, metavar="N",
+                       help="data-parallel processes on this machine (DistributedDataParallel, gloo); the global "
+                       "batch stays --batch-size, split between them. Across machines: run under torchrun instead")
     train.add_argument("--seed", type=int, default=0)
     evaluate = cmds.add_parser("evaluate", help="held-out figures of a run's checkpoint")
     evaluate.add_argument("--data", type=Path, required=True)
@@ -59,7 +64,7 @@ def run_export(args: argparse.Namespace) -> int:
 def provenance(args: argparse.Namespace) -> dict:
     """How the exported model was made: held-out metrics, data, commands, cost, hardware."""
     from mir_export.pretrain import machine
-    from mir_runtime.encoder import file_sha256
+    from mir_runtime.modeldir import file_sha256
 
     result = json.loads((args.run / "pretrain-result.json").read_text())
     cfg = result["train_config"]
@@ -73,13 +78,15 @@ def provenance(args: argparse.Namespace) -> dict:
     train = [(f"mir-export pretrain train --data DATA --out RUN --model {cfg['model']} --tasks {','.join(cfg['tasks'])} "
               f"--steps {run.get('steps', cfg['steps'])} --minutes {run.get('minutes', cfg['minutes']):g} "
               f"--stop-at {run.get('stop_step', cfg.get('stop_step', 0))} --batch-size {cfg['batch_size']} "
-              f"--lr {run.get('lr', cfg['lr']):g} --threads {cfg['threads']} --seed {cfg['seed']}")
+              f"--lr {run.get('lr', cfg['lr']):g} --threads {cfg['threads']} --seed {cfg['seed']}"
+              + (f" --nproc {run['processes']}" if run.get("processes", 1) > 1 else ""))
              for run in invocations]
     return {
         "metrics": {"pretrain": {k: result["metrics"][k] for k in ("mlm_accuracy", "gae_auc", "matching_accuracy")
                                  if k in result["metrics"]} | {"eval_functions": result["metrics"]["eval_functions"]}},
         "training": {
             "corpus_manifest": {"path": str(corpus), "sha256": file_sha256(corpus)} if corpus.exists() else None,
+            "checkpoint_sha256": file_sha256(args.run / "checkpoint.pt"),  # fine-tuning starts from it
             "commands": [
                 "bash scripts/install.sh",
                 "mir-export corpus build --out CORPUS",
@@ -128,6 +135,39 @@ def run(args: argparse.Namespace) -> int:
     unknown = set(cfg.tasks) - set(pretrain.TASKS)
     if unknown:
         raise SystemExit(f"mir-export pretrain train: unknown task(s) {sorted(unknown)}")
-    result = pretrain.train(pretrain_data.load_samples(args.data / "train.pkl"), evaluation, vocab, args.out, cfg)
-    print(json.dumps(result["metrics"], indent=2))
+    problem = _processes_problem(args.nproc, cfg.batch_size)
+    if problem:
+        print(f"mir-export pretrain train: {problem}", file=sys.stderr)
+        return 2
+    train_args = (args.data / "train.pkl", evaluation, vocab, args.out, cfg)
+    if args.nproc > 1:
+        from mir_export.distributed import launch
+
+        result = launch(args.nproc, train_from, *train_args)[0]
+    else:
+        result = train_from(*train_args)
+    if "metrics" in result:  # process 0 of a torchrun group, or the only one
+        print(json.dumps(result["metrics"], indent=2))
     return 0
+
+
+def _processes_problem(nproc: int, batch_size: int) -> str | None:
+    """What is wrong with ``--nproc`` and ``--batch-size`` (torchrun's ``WORLD_SIZE`` included)."""
+    under_torchrun = int(os.environ.get("WORLD_SIZE", "1")) > 1
+    if nproc < 1 or (nproc > 1 and under_torchrun):
+        return "--nproc must be at least 1, and under torchrun it is torchrun's --nproc-per-node"
+    processes = int(os.environ["WORLD_SIZE"]) if under_torchrun else nproc
+    if batch_size % processes or batch_size // processes < 2:
+        return f"--batch-size {batch_size} must be a multiple of the {processes} processes, at least 2 samples each"
+    return None
+
+
+def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg) -> dict:
+    """``pretrain.train`` on the samples of ``train_data``: what each process runs (it reads the
+    samples itself rather than receiving them pickled), leaving its process group at the end."""
+    from mir_export import distributed, pretrain, pretrain_data
+
+    try:
+        return pretrain.train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg)
+    finally:
+        distributed.leave()

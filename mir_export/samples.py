@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 
-from mir_runtime.features import GraphInputs, encode_statements, graph_inputs
+from mir_runtime.features import GraphInputs, encode_nodes, encode_statements, graph_inputs
 from mir_runtime.graph import build_graph
-from mir_runtime.ir.model import Function, Module
+from mir_runtime.ir import Function, Module
 from mir_runtime.statements import instruction_statements
 
 MAX_NODES = 2048  # larger functions are left out of pre-training batches
@@ -88,7 +89,7 @@ def module_samples(module: Module, tokenizer, seen: set[str] | None = None) -> l
         if graph.num_nodes > MAX_NODES:
             continue
         ids = encode_statements(tokenizer, statements)
-        inputs = graph_inputs(graph, tokenizer, ids, module.types)
+        inputs = graph_inputs(graph, partial(encode_nodes, tokenizer), ids, module.types)
         samples.append(
             Sample(
                 key=key,

@@ -1,26 +1,27 @@
-"""The runtime's ``Encoder`` with a torch ``MIREncoder`` in place of its two onnxruntime calls:
-same front end, same statement chunking and pooling, so a torch model (fine-tuned, or a speed
-peer) embeds files exactly as the shipped ONNX files would."""
+"""A torch ``MIREncoder`` as a backend of the runtime's engine (``mir_runtime.engine.Engine``):
+same front end, same statement chunking and pooling as the shipped ONNX files, so a torch model
+(fine-tuned, or a speed peer) embeds files exactly as they would."""
 from __future__ import annotations
 
 import numpy as np
 import torch
 
 from mir_export.model import MIREncoder
-from mir_runtime.cache import StatementCache
-from mir_runtime.encoder import Encoder
+from mir_runtime.engine import Engine
 from mir_runtime.features import GRAPH_INPUTS, GraphInputs
 
+TOKEN_BUDGET = 128  # padded tokens per statement call: the runtime's fp32 CPU chunks
 
-class TorchEncoder(Encoder):
-    def __init__(self, base: Encoder, model: MIREncoder) -> None:
-        """``base`` gives the tokenizer and manifest; ``model`` computes (under ``inference_mode``).
-        No statement cache: the model's weights may change (fine-tuning); no thread pool: torch
-        has its own threads."""
-        self.__dict__.update(base.__dict__)
-        self.statement_cache = StatementCache(0)
-        self.pool = None
+
+class TorchBackend:
+    """``model``'s two branches under ``inference_mode``, one call at a time: torch has its own
+    threads."""
+
+    parallel_calls = 1
+
+    def __init__(self, model: MIREncoder, token_budget: int = TOKEN_BUDGET) -> None:
         self.model = model
+        self.token_budget = token_budget
 
     def run_statements(self, ids: np.ndarray) -> np.ndarray:
         with torch.inference_mode():
@@ -29,3 +30,11 @@ class TorchEncoder(Encoder):
     def run_graph(self, inputs: GraphInputs) -> np.ndarray:
         with torch.inference_mode():
             return self.model.graph(*(torch.from_numpy(getattr(inputs, n)) for n in GRAPH_INPUTS)).numpy()
+
+    def close(self) -> None:
+        pass
+
+
+def torch_engine(model: MIREncoder, statement_cache: int = 0) -> Engine:
+    """An engine on ``model``; no statement cache by default: the weights may change (fine-tuning)."""
+    return Engine(TorchBackend(model), model.embedding_size, statement_cache)

@@ -1,6 +1,18 @@
-"""mir-runtime: LLVM IR to statements and ProGraML graphs, and (with a model) embeddings."""
+"""mir-runtime: LLVM IR to statements and ProGraML graphs, and (with a model) embeddings.
+
+``from mir_runtime import Model, read_ir, IRParseError``: ``Model`` is imported on first use, so
+reading IR never loads the model's modules.
+"""
 from mir_runtime.errors import IRParseError
 from mir_runtime.ir import parse_ir, read_ir
 
 __version__ = "0.1.0"
-__all__ = ["IRParseError", "parse_ir", "read_ir", "__version__"]
+__all__ = ["IRParseError", "Model", "parse_ir", "read_ir", "__version__"]
+
+
+def __getattr__(name: str):
+    if name == "Model":
+        from mir_runtime.model import Model
+
+        return Model
+    raise AttributeError(f"module 'mir_runtime' has no attribute {name!r}")

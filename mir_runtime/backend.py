@@ -1,14 +1,58 @@
-"""Which onnxruntime is installed: exactly one of ``onnxruntime`` / ``onnxruntime-gpu`` should be."""
+"""Where the encoders run: onnxruntime sessions (providers, threads, precision) behind the small
+interface the engine calls (``Backend``); the training side supplies a torch one.
+
+Exactly one of ``onnxruntime`` / ``onnxruntime-gpu`` should be installed. On CPU every encoder
+call gets one thread (``single_threaded_options``) and the engine runs statement chunks and the
+graph encoder side by side, one call per thread: a statement is too small a matrix to split
+across threads (two intra-op threads ran the int8 encoder 2.8x slower than one), and
+onnxruntime's CPU ScatterND with reduction "add", the graph encoder's message passing, races when
+it splits its updates over threads: it loses some of the sums of duplicate indices
+(microsoft/onnxruntime#18048, #23396; still so in 1.31). The graph encoder also runs without
+onnxruntime's memory arena, which would keep the largest graph's working set for the session's
+life (one worker's peak grew from 220 to 306 MB between 100 and 668 device-mapping kernels; 162
+to 174 MB without it, at the same speed and with the same vectors).
+"""
 from __future__ import annotations
 
+import os
+import threading
 import warnings
 from importlib import metadata
+from typing import Protocol
+
+import numpy as np
+
+from mir_runtime.features import GRAPH_INPUTS, GraphInputs
+from mir_runtime.modeldir import ENCODER_FILES, ModelDirectory
 
 CPU_DIST, GPU_DIST = "onnxruntime", "onnxruntime-gpu"
+DEVICES = ("cpu", "cuda")
+# Padded tokens per statement-encoder call, by precision and device. On CPU small chunks win
+# (61 device-mapping files, one thread: fp32 5.99 s at 128 tokens, 6.68 s at 32; int8 2.44 s at 128,
+# 3.25 s at 1,024, 4.46 s for 64 rows padded to the longest); a GPU wants large ones. int8 runs one
+# statement per call (2.57 s): dynamic quantization takes its range from the whole input, so only
+# then is a statement's vector its own, independent of its neighbours, as the cache needs.
+TOKEN_BUDGET = {("fp32", "cpu"): 128, ("int8", "cpu"): 0, ("fp32", "cuda"): 16384, ("int8", "cuda"): 0}
 
 
 class BackendError(RuntimeError):
     """No usable onnxruntime."""
+
+
+class Backend(Protocol):
+    """What the engine needs from whatever runs the two encoders."""
+
+    token_budget: int  # padded tokens per statement call (0: one statement per call)
+    parallel_calls: int  # calls worth running side by side (the engine's thread pool)
+
+    def run_statements(self, ids: np.ndarray) -> np.ndarray:
+        """Statement vectors [N, d] of padded token ids [N, L]."""
+
+    def run_graph(self, inputs: GraphInputs) -> np.ndarray:
+        """The graph vector [d] of one graph."""
+
+    def close(self) -> None:
+        """Release what the backend holds."""
 
 
 def installed_distributions() -> list[str]:
@@ -40,3 +84,105 @@ def load_onnxruntime():
             "(or 'mir-runtime[gpu]' for CUDA)"
         ) from None
     return onnxruntime
+
+
+def single_threaded_options(arena: bool = True):
+    """onnxruntime session options with one thread: how the encoders run on CPU (module docstring);
+    ``arena=False``: memory goes back after each call."""
+    options = load_onnxruntime().SessionOptions()
+    options.intra_op_num_threads = options.inter_op_num_threads = 1
+    options.enable_cpu_mem_arena = options.enable_mem_pattern = arena
+    return options
+
+
+def default_precision(device: str) -> str:
+    return "int8" if device == "cpu" else "fp32"
+
+
+class OnnxBackend:
+    """The encoders of a model directory in onnxruntime; task heads on demand (``session``).
+
+    ``threads`` (CPU): how many encoder calls run side by side (default: every core); on CUDA it
+    is onnxruntime's intra-op threads for the heads. Sessions are thread-safe; ``close()`` (or
+    leaving a ``with`` block) drops them."""
+
+    def __init__(self, directory: ModelDirectory, device: str = "cpu", precision: str | None = None,
+                 threads: int | None = None) -> None:
+        if device not in DEVICES:
+            raise ValueError(f"unknown device {device!r} ({', '.join(DEVICES)})")
+        precision = precision or default_precision(device)
+        if precision not in ENCODER_FILES:
+            raise ValueError(f"unknown precision {precision!r} ({', '.join(ENCODER_FILES)})")
+        if threads is not None and threads < 1:
+            raise ValueError(f"threads must be at least 1, not {threads}")
+        ort = load_onnxruntime()
+        self.directory = directory
+        self.device, self.precision = device, precision
+        self.requested_providers = ["CPUExecutionProvider"]
+        if device == "cuda":
+            self.requested_providers.insert(0, "CUDAExecutionProvider")
+        self.options = ort.SessionOptions()
+        if threads:
+            self.options.intra_op_num_threads = threads
+            self.options.inter_op_num_threads = 1
+        cpu = device == "cpu"
+        self.encoder_options = (single_threaded_options() if cpu else self.options,
+                                single_threaded_options(arena=False) if cpu else self.options)
+        self.token_budget = TOKEN_BUDGET[precision, device]
+        self.parallel_calls = (threads or os.cpu_count() or 1) if device == "cpu" else 1
+        self.files = ENCODER_FILES[precision]
+        for file in self.files:
+            directory.file(file)  # sha256 now; the sessions open on first use
+        self._encoders: list = [None, None]
+        self._heads: dict[str, object] = {}
+        self._lock = threading.Lock()
+
+    def encoder(self, k: int):
+        """The statement (0) or graph (1) encoder's session, opened on first use: with worker
+        processes, the calling process runs only the statements and the workers only the graphs."""
+        session = self._encoders[k]
+        if session is not None:
+            return session
+        with self._lock:
+            if self._encoders[k] is None:
+                self._encoders[k] = self._open(self.files[k], self.encoder_options[k])
+                providers = self._encoders[k].get_providers()
+                if self.device == "cuda" and "CUDAExecutionProvider" not in providers:
+                    warnings.warn(f"CUDA requested but onnxruntime runs on {', '.join(providers)} "
+                                  "(is onnxruntime-gpu installed, with CUDA libraries it can load?)",
+                                  RuntimeWarning, stacklevel=3)
+            return self._encoders[k]
+
+    def _open(self, file: str, options):
+        ort = load_onnxruntime()
+        return ort.InferenceSession(str(self.directory.file(file)), options, providers=self.requested_providers)
+
+    def session(self, file: str):
+        """The session of another file of the model directory (a task head), opened once, with
+        the backend's options and providers."""
+        with self._lock:
+            if file not in self._heads:
+                self._heads[file] = self._open(file, self.options)
+            return self._heads[file]
+
+    @property
+    def providers(self) -> list[str]:
+        """The execution providers the sessions actually use (not merely the available ones)."""
+        return self.encoder(0).get_providers()
+
+    def run_statements(self, ids: np.ndarray) -> np.ndarray:
+        return self.encoder(0).run(None, {"ids": ids})[0]
+
+    def run_graph(self, inputs: GraphInputs) -> np.ndarray:
+        return self.encoder(1).run(None, {name: getattr(inputs, name) for name in GRAPH_INPUTS})[0]
+
+    def close(self) -> None:
+        with self._lock:
+            self._encoders = [None, None]
+            self._heads.clear()
+
+    def __enter__(self) -> OnnxBackend:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,8 +1,9 @@
-"""``mir-runtime``: the command line. Bad input is one line naming the file, and exit code 2.
+"""The ``mir-runtime`` command line. Bad input is one line naming the file, and exit code 2.
 
-``embed`` and ``predict`` load the model shipped in the package unless ``--model DIR`` (or
-``$MIR_MODEL``) names another; ``predict``'s task options (``--platform``, ``--transfer`` ...)
-come from that model's manifest, so a model with new tasks needs no new code here.
+``embed``, ``predict``, ``tasks`` and ``info`` load the model shipped in the package unless
+``--model DIR`` (or ``$MIR_MODEL``) names another; ``graph`` and ``statements`` never read a
+model. ``predict``'s task options (``--platform``, ``--transfer`` ...) come from that model's
+manifest, so a model with new tasks needs no new code here.
 """
 from __future__ import annotations
 
@@ -10,12 +11,24 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 
 from mir_runtime.errors import IRParseError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
-OUTPUTS = (".npy", ".jsonl")
+DESCRIPTION = "LLVM IR to statements, ProGraML graphs, embeddings and task decisions."
+
+
+class UsageError(Exception):
+    """An option value outside its domain."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (``prog: message``), exit code 2."""
+
+    def error(self, message: str):
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def _graph(args: argparse.Namespace) -> int:
@@ -66,54 +79,80 @@ def _statements(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _load_model(args: argparse.Namespace):
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _count(args: argparse.Namespace, name: str) -> int | None:
+    """``--threads`` / ``--workers``: at least 1, at most the cores (a larger value only costs
+    memory: it is capped, with a note)."""
+    value = getattr(args, name, None)
+    if value is None:
+        return None
+    if value < 1:
+        raise UsageError(f"--{name} must be at least 1, not {value}")
+    if value > _cores():
+        print(f"mir-runtime {args.command}: --{name} {value} capped to the {_cores()} cores", file=sys.stderr)
+        return _cores()
+    return value
+
+
+def _load_model(args: argparse.Namespace, threads: int | None = None):
     from mir_runtime.model import Model
 
-    model = Model.load(args.model, device=args.device, precision=args.precision, threads=args.threads)
-    if args.device == "cuda" and "CUDAExecutionProvider" not in model.providers:
-        print(f"mir-runtime: CUDA requested but onnxruntime runs on {', '.join(model.providers)} "
-              "(is onnxruntime-gpu installed, with CUDA libraries it can load?)", file=sys.stderr)
-    return model
+    return Model.load(args.model, device=args.device, precision=args.precision, threads=threads)
 
 
 def _embed(args: argparse.Namespace) -> int:
-    import numpy as np
+    from mir_runtime import embed_parquet
 
-    from mir_runtime.ir import read_ir
+    if embed_parquet.wanted(args):  # a table of rows (Parquet), on this machine or a Ray cluster
+        return embed_parquet.run(args)
+    from mir_runtime.outputs import failures_path, open_output, output_problem
     from mir_runtime.progress import progress
 
     out = Path(args.output) if args.output else None
-    if out is not None and out.suffix not in OUTPUTS:
-        print(f"{out}: output must end in .npy or .jsonl", file=sys.stderr)
+    problem = output_problem(out) if out is not None else None
+    if problem:
+        print(f"mir-runtime embed: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    model = _load_model(args)
-    rows: list = []
-    failed = 0
-    for path in progress(args.files, len(args.files), "embed"):
-        try:
-            rows.append((path, model.embed_module(read_ir(path))))
-        except IRParseError as exc:
-            print(exc, file=sys.stderr)
-            failed += 1
-    if out is not None and out.suffix == ".npy":
-        if failed:  # rows are positional: an array without the failed files would misalign
-            print(f"{out}: not written, {failed} of {len(args.files)} inputs failed", file=sys.stderr)
-            return EXIT_BAD_INPUT
-        vectors = np.stack([v for _, v in rows]) if rows else np.zeros((0, model.embedding_size), np.float32)
-        np.save(out, vectors.astype(np.float32))
-        return EXIT_OK
-    stream = open(out, "w") if out is not None else sys.stdout
+    threads, workers = _count(args, "threads"), _count(args, "workers")
+    if workers is None:  # files side by side on every core, unless --threads asked for one process
+        workers = 1 if threads is not None or args.device != "cpu" else _cores()
+    workers = min(workers, len(args.files))
+    model = _load_model(args, threads)  # with workers, its threads encode the statements they send
+    output = open_output(out, len(args.files), model.embedding_size)
+    failed: list[IRParseError] = []
     try:
-        for path, vector in rows:
-            stream.write(json.dumps({"file": path, "embedding": [round(float(x), 7) for x in vector]}) + "\n")
-    finally:
-        if out is not None:
-            stream.close()
+        rows = model.iter_embed(args.files, workers=workers, keep_going=args.keep_going)
+        for path, vector in progress(rows, len(args.files), "embed"):
+            if isinstance(vector, IRParseError):
+                print(vector, file=sys.stderr)
+                failed.append(vector)
+            else:
+                output.write(path, vector)
+    except IRParseError as exc:
+        output.abort()
+        kept = f"{out} not written; --keep-going writes the other rows" if out is not None and out.suffix == ".npy" else ""
+        print(f"{exc} ({kept})" if kept else exc, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BaseException:
+        output.abort()
+        raise
+    output.finish()
+    if out is not None and args.keep_going:
+        listing = failures_path(out)
+        if failed:
+            listing.write_text("".join(json.dumps({"file": e.file, "error": str(e)}) + "\n" for e in failed))
+            print(f"mir-runtime embed: {len(failed)} of {len(args.files)} inputs failed, listed in {listing}",
+                  file=sys.stderr)
+        else:
+            listing.unlink(missing_ok=True)  # no stale list from an earlier run
     return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
 def _predict(args: argparse.Namespace) -> int:
-    model = _load_model(args)
+    model = _load_model(args, _count(args, "threads"))
     spec = model.task(args.task)
     choice = getattr(args, spec.selector, None)
     inputs = {i.name: getattr(args, i.name, None) for i in spec.inputs}
@@ -123,16 +162,19 @@ def _predict(args: argparse.Namespace) -> int:
         odds = ", ".join(f"{c} {v:.3f}" for c, v in values.items())
         print(f"{args.file}: {prediction.decision} ({args.task}, {spec.selector} {prediction.choice}; {kind}: {odds})")
     else:
-        print(json.dumps({"file": args.file, **prediction.to_dict(), "inputs": inputs}))
+        print(json.dumps({"file": args.file, **prediction.to_dict(), "inputs": inputs}, allow_nan=False))
     return EXIT_OK
 
 
-def _tasks(args: argparse.Namespace) -> int:
-    from mir_runtime.encoder import read_manifest
+def _directory(args: argparse.Namespace):
     from mir_runtime.model import default_model_dir
-    from mir_runtime.tasks import tasks_of
+    from mir_runtime.modeldir import ModelDirectory
 
-    found = tasks_of(read_manifest(Path(args.model) if args.model else default_model_dir()))
+    return ModelDirectory(args.model if args.model else default_model_dir())
+
+
+def _tasks(args: argparse.Namespace) -> int:
+    found = _directory(args).manifest.tasks
     if args.format == "json":
         print(json.dumps([t.summary() for t in found.values()], indent=2))
         return EXIT_OK
@@ -146,21 +188,19 @@ def _tasks(args: argparse.Namespace) -> int:
 
 
 def _info(args: argparse.Namespace) -> int:
-    from mir_runtime.encoder import verify
-    from mir_runtime.model import default_model_dir
-
-    directory = Path(args.model) if args.model else default_model_dir()
-    manifest = verify(directory)
-    model = _load_model(args)
+    directory = _directory(args)
+    directory.verify()
+    manifest = directory.manifest
+    model = _load_model(args, _count(args, "threads"))
     info = {
-        "model": str(directory),
-        "name": manifest["model"].get("name"),
-        "embedding_size": model.embedding_size,
-        "files": {name: {"bytes": e.get("bytes"), "sha256": e["sha256"], "check": "ok"} for name, e in manifest["files"].items()},
-        "tasks": list(model.tasks),
+        "model": str(directory.path),
+        "name": manifest.model.get("name"),
+        "embedding_size": manifest.embedding_size,
+        "files": {name: {"bytes": e.bytes, "sha256": e.sha256, "check": "ok"} for name, e in manifest.files.items()},
+        "tasks": list(manifest.tasks),
         "device": args.device,
         "providers": model.providers,
-        "metrics": manifest.get("metrics", {}),
+        "metrics": manifest.sections.get("metrics", {}),
     }
     print(json.dumps(info, indent=2))
     return EXIT_OK
@@ -170,22 +210,22 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", metavar="DIR", help="model directory (default: $MIR_MODEL, else the shipped model)")
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
     parser.add_argument("--precision", choices=("int8", "fp32"), help="both encoders (default: int8 on cpu, fp32 on cuda)")
-    parser.add_argument("--threads", type=int, metavar="N", help="onnxruntime threads (default: all cores)")
+    parser.add_argument("--threads", type=int, metavar="N",
+                        help="encoder calls side by side in one process (default: every core; capped to the cores)")
 
 
-def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> None:
-    """``--platform``, ``--transfer`` ...: the selectors and inputs of the model's tasks."""
-    from mir_runtime.encoder import ModelFileError, read_manifest
-    from mir_runtime.model import default_model_dir
-    from mir_runtime.tasks import tasks_of
+def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> Exception | None:
+    """``--platform``, ``--transfer`` ...: the selectors and inputs of the model's tasks; the
+    model's problem, if its manifest cannot be read (``predict`` then reports it)."""
+    from mir_runtime.modeldir import ModelFileError
 
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--model")
     try:
         known, _ = early.parse_known_args(argv)
-        found = tasks_of(read_manifest(Path(known.model) if known.model else default_model_dir()))
-    except (ModelFileError, KeyError):
-        return  # predict then reports the model problem itself
+        found = _directory(known).manifest.tasks
+    except ModelFileError as exc:
+        return exc
     added: set[str] = set()
     for task in found.values():
         if task.selector not in added:
@@ -196,10 +236,20 @@ def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> None:
             if spec.name not in added:
                 parser.add_argument(f"--{spec.name}", type=float, metavar="N", help=spec.help)
                 added.add(spec.name)
+    return None
 
 
-def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mir-runtime", description=__doc__.split("\n")[0])
+def _command(argv: list[str]) -> str | None:
+    """The subcommand named in ``argv`` (its first word that is not an option)."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | None]:
+    """The parser, and the model's problem if ``predict`` could not read the model's tasks."""
+    from mir_runtime import embed_parquet
+
+    argv = sys.argv[1:] if argv is None else argv
+    parser = Parser(prog="mir-runtime", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
     graph = sub.add_parser("graph", help="ProGraML program graph of each IR file, as JSON")
     graph.add_argument("files", nargs="+", metavar="FILE", help=".ll (or .bc) files")
@@ -210,17 +260,27 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     stmts.add_argument("file", metavar="FILE")
     stmts.set_defaults(run=_statements)
     embed = sub.add_parser("embed", help="file embeddings of IR files")
-    embed.add_argument("files", nargs="+", metavar="FILE", help=".ll (or .bc) files")
-    embed.add_argument("-o", "--output", metavar="OUT", help="out.npy (float32 [files, size], input order) or "
-                       "out.jsonl (a line per file); default: JSON lines on stdout")
+    embed.add_argument("files", nargs="+", metavar="PATH", help=".ll (or .bc) files; with .parquet output, "
+                       "directories too (their .ll/.bc files, recursively)")
+    embed.add_argument("-o", "--output", metavar="OUT", help="out.npy (float32 [files, size], input order), "
+                       "out.jsonl (a line per file, written as it comes) or out.parquet (path, sha256, embedding, "
+                       "error: a row per file, failed ones too); default: JSON lines on stdout")
+    embed.add_argument("--workers", type=int, metavar="N",
+                       help="processes embedding files side by side, one thread each (default: every core, "
+                            "or 1 when --threads is given)")
+    embed.add_argument("--keep-going", action="store_true",
+                       help="embed the other files when one is not readable IR, and list the failures in "
+                            "OUT's stem + .failed.jsonl (without it, the first bad file stops the run and an .npy "
+                            "is not written)")
     _model_options(embed)
+    embed_parquet.add_options(embed)
     embed.set_defaults(run=_embed)
     predict = sub.add_parser("predict", help="a task's decision for an IR file, as JSON")
     predict.add_argument("file", metavar="FILE")
     predict.add_argument("--task", required=True, help="see 'mir-runtime tasks'")
     predict.add_argument("--format", choices=("json", "text"), default="json")
     _model_options(predict)
-    _task_options(predict, sys.argv[1:] if argv is None else argv)
+    problem = _task_options(predict, argv) if _command(argv) == "predict" else None
     predict.set_defaults(run=_predict)
     tasks = sub.add_parser("tasks", help="what each task predicts and the inputs it needs")
     tasks.add_argument("--model", metavar="DIR")
@@ -229,21 +289,32 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     info = sub.add_parser("info", help="the model: files (sha256 checked), tasks, providers, metrics")
     _model_options(info)
     info.set_defaults(run=_info)
-    return parser
+    return parser, problem
+
+
+def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"mir-runtime: {message}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
     from mir_runtime.backend import BackendError
-    from mir_runtime.encoder import ModelFileError
+    from mir_runtime.modeldir import ModelFileError
     from mir_runtime.tasks import TaskError
 
-    args = build_parser(argv).parse_args(argv)
+    parser, problem = build_parser(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # an option of a task the model's manifest would have declared, had it been readable
+        if problem is not None:
+            print(f"mir-runtime {args.command}: {problem}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    warnings.showwarning = _one_line_warning
     try:
         return args.run(args)
-    except (IRParseError, TaskError) as exc:
-        print(exc if isinstance(exc, IRParseError) else f"mir-runtime {args.command}: {exc}", file=sys.stderr)
+    except IRParseError as exc:
+        print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (ModelFileError, BackendError) as exc:
+    except (TaskError, ModelFileError, BackendError, UsageError) as exc:
         print(f"mir-runtime {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -7,8 +7,9 @@ normalized as in statements (``i32 %ID``), each capped at ``NODE_TOKENS``. Expli
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, fields
+from itertools import chain
 
 import numpy as np
 
@@ -42,21 +43,38 @@ def encode_statements(tokenizer, statements: list[str]) -> list[list[int]]:
     return [e.ids for e in tokenizer.encode_batch(statements)] if statements else []
 
 
+def encode_nodes(tokenizer, texts: list[str]) -> list[list[int]]:
+    """Token ids of node texts (no ``[CLS]``/``[SEP]``)."""
+    return [e.ids for e in tokenizer.encode_batch(texts, add_special_tokens=False)] if texts else []
+
+
 def graph_inputs(
-    graph: ProgramGraph, tokenizer, statement_ids: list[list[int]], types: Collection[str] = ()
+    graph: ProgramGraph, node_ids: Callable[[list[str]], list[list[int]]], statement_ids: list[list[int]],
+    types: Collection[str] = (),
 ) -> GraphInputs:
-    """Graph encoder inputs; ``statement_ids[i]`` are the tokens of instruction ``i``; ``types``:
-    the module's named types."""
+    """Graph encoder inputs; ``node_ids(texts)``: token ids of node texts (``encode_nodes`` with
+    a tokenizer, or a cache of it); ``statement_ids[i]`` are the tokens of instruction ``i``;
+    ``types``: the module's named types."""
     kinds = graph.node_type
+    instruction = graph.node_instruction.tolist()
     per_node: list[list[int]] = [[] for _ in range(graph.num_nodes)]
-    others = [i for i in range(graph.num_nodes) if kinds[i] != INSTRUCTION or graph.node_instruction[i] < 0]
-    texts = [statement(graph.node_full_text[i] or graph.node_text[i], types) for i in others]
-    for i, encoding in zip(others, tokenizer.encode_batch(texts, add_special_tokens=False) if texts else []):
-        per_node[i] = encoding.ids[:NODE_TOKENS]
-    for i in np.flatnonzero(graph.node_instruction >= 0).tolist():
-        per_node[i] = statement_ids[graph.node_instruction[i]][1:-1][:NODE_TOKENS]
-    lengths = np.fromiter((len(t) for t in per_node), dtype=np.int64, count=len(per_node))
-    tokens = np.fromiter((t for ids in per_node for t in ids), dtype=np.int64, count=int(lengths.sum()))
+    others = [i for i, (kind, inst) in enumerate(zip(kinds.tolist(), instruction)) if kind != INSTRUCTION or inst < 0]
+    full, text = graph.node_full_text.tolist(), graph.node_text.tolist()
+    normalized: dict[str, str] = {}  # a variable node per use: its text recurs within the module
+    texts = []
+    for i in others:
+        raw = full[i] or text[i]
+        found = normalized.get(raw)
+        if found is None:
+            found = normalized[raw] = statement(raw, types)
+        texts.append(found)
+    for i, ids in zip(others, node_ids(texts)):
+        per_node[i] = ids[:NODE_TOKENS]
+    for i, inst in enumerate(instruction):
+        if inst >= 0:
+            per_node[i] = statement_ids[inst][1:-1][:NODE_TOKENS]
+    lengths = np.fromiter(map(len, per_node), dtype=np.int64, count=len(per_node))
+    tokens = np.fromiter(chain.from_iterable(per_node), dtype=np.int64, count=int(lengths.sum()))
     keep = graph.edge_source != graph.edge_target
     return GraphInputs(
         node_tokens=tokens,

@@ -1,43 +1,49 @@
 """The user-facing model: the shipped (or a given) encoder and its task heads.
 
 ``Model.load()`` takes the default model that ships inside the package (``$MIR_MODEL`` or a
-directory overrides it); ``embed`` turns IR files or strings into float32 arrays; ``predict``
-runs a task head on a file's embedding and run-time inputs. Sessions are created once (heads on
-first use, under a lock), and onnxruntime sessions may be shared by threads, so one ``Model``
-serves a whole tuner.
+directory overrides it); ``embed`` turns IR files or strings into float32 arrays, ``iter_embed``
+streams them (worker processes with ``workers=N``); ``predict`` runs a task head on a file's
+embedding and run-time inputs. A ``Model`` is its four rooms put together: the model directory
+(``modeldir``), the front end (``featurizer``), the onnxruntime sessions (``backend``) and the
+engine that chunks, caches and pools (``engine``). Sessions are created once (heads on first
+use, under a lock), and onnxruntime sessions may be shared by threads, so one ``Model`` serves a
+whole tuner; ``close()`` or a ``with`` block releases them.
 """
 from __future__ import annotations
 
 import os
-import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from mir_runtime.encoder import STATEMENT_CACHE, Encoder, ModelFileError
-from mir_runtime.ir import parse_ir, read_ir
+from mir_runtime.backend import OnnxBackend
+from mir_runtime.engine import STATEMENT_CACHE, Engine
+from mir_runtime.errors import IRParseError
+from mir_runtime.featurizer import Featurizer
+from mir_runtime.ir import parse_ir
 from mir_runtime.ir.model import Module
-from mir_runtime.tasks import Task, TaskError, tasks_of
+from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
+from mir_runtime.tasks import Task, TaskError
 
 PathLike = str | os.PathLike
 
 
 def default_model_dir() -> Path:
-    """``$MIR_MODEL`` if set, else the model shipped in the package (``artifacts/`` of the repository,
-    installed as ``mir_runtime.artifacts``)."""
+    """``$MIR_MODEL`` if set, else the model shipped with this code: ``artifacts/`` beside the
+    package in a source checkout, else the installed ``mir_runtime.artifacts``."""
     if os.environ.get("MIR_MODEL"):
         return Path(os.environ["MIR_MODEL"])
+    checkout = Path(__file__).resolve().parent.parent / "artifacts"
+    if (checkout / "manifest.json").is_file() and (checkout.parent / "pyproject.toml").is_file():
+        return checkout
     try:
         import mir_runtime.artifacts as shipped
 
         return Path(shipped.__file__).parent
-    except ImportError:  # a source checkout on sys.path (python run from the repository root)
-        checkout = Path(__file__).resolve().parent.parent / "artifacts"
-        if (checkout / "manifest.json").is_file():
-            return checkout
-    raise ModelFileError("this installation ships no default model: pass a model directory")
+    except ImportError:
+        raise ModelFileError("this installation ships no default model: pass a model directory") from None
 
 
 @dataclass(frozen=True)
@@ -55,38 +61,89 @@ class Prediction:
 
 
 class Model:
-    """An encoder and its task heads; see the module docstring."""
+    """A model directory served on onnxruntime; see the module docstring."""
 
-    def __init__(self, encoder: Encoder) -> None:
-        self.encoder = encoder
-        self.tasks: dict[str, Task] = tasks_of(encoder.manifest)
-        self._heads: dict[str, object] = {}
-        self._lock = threading.Lock()
+    def __init__(self, directory: ModelDirectory, featurizer: Featurizer, backend: OnnxBackend,
+                 statement_cache: int = STATEMENT_CACHE) -> None:
+        self.directory = directory
+        self.featurizer = featurizer
+        self.backend = backend
+        self.engine = Engine(backend, directory.manifest.embedding_size, statement_cache)
+        self.tasks: dict[str, Task] = dict(directory.manifest.tasks)
 
     @classmethod
     def load(cls, directory: PathLike | None = None, device: str = "cpu", precision: str | None = None,
-             threads: int | None = None, statement_cache: int = STATEMENT_CACHE) -> "Model":
-        """Load ``directory`` (default: the shipped model); sha256 of every file is checked.
+             threads: int | None = None, statement_cache: int = STATEMENT_CACHE) -> Model:
+        """Load ``directory`` (default: the shipped model), checking the sha256 of each file it
+        opens. ``precision`` (both encoders): ``int8`` (CPU default) or ``fp32`` (GPU default);
+        ``threads``: encoder calls side by side on CPU (default: every core);
         ``statement_cache``: statement vectors kept for later files (0: none)."""
-        path = Path(directory) if directory is not None else default_model_dir()
-        return cls(Encoder.load(path, device=device, precision=precision, threads=threads,
-                                statement_cache=statement_cache))
+        model_dir = ModelDirectory(directory if directory is not None else default_model_dir())
+        featurizer = Featurizer.from_file(model_dir.file(TOKENIZER), model_dir.manifest.max_tokens)
+        backend = OnnxBackend(model_dir, device=device, precision=precision, threads=threads)
+        return cls(model_dir, featurizer, backend, statement_cache)
+
+    @property
+    def manifest(self):
+        return self.directory.manifest
 
     @property
     def embedding_size(self) -> int:
-        return self.encoder.embedding_size
+        return self.directory.manifest.embedding_size
 
     @property
     def providers(self) -> list[str]:
-        return self.encoder.providers
+        return self.backend.providers
+
+    def close(self) -> None:
+        """Release the sessions and the thread pool; the model cannot embed afterwards."""
+        self.engine.close()
+
+    def __enter__(self) -> Model:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     # --- embeddings ------------------------------------------------------------------------
 
     def embed(self, files: PathLike | Sequence[PathLike]) -> np.ndarray:
         """Embeddings of IR files (``.ll`` or ``.bc``): [D] for one path, [N, D] for a list."""
         if isinstance(files, (str, os.PathLike)):
-            return self.embed_module(read_ir(files))
-        return self._stack(self.embed_module(read_ir(f)) for f in files)
+            return self.embed_file(files)
+        return self._stack(vector for _, vector in self.iter_embed(files))
+
+    def iter_embed(self, files: Iterable[PathLike], workers: int = 1,
+                   keep_going: bool = False) -> Iterator[tuple[str, np.ndarray | IRParseError]]:
+        """``(path, vector)`` for each file, in input order, as soon as each is ready. With
+        ``workers`` > 1 the files are read, featurized and their graphs encoded side by side in
+        that many processes (CPU only; each loads this model with one thread), and their
+        statements encoded here, through this model's statement cache (``parallel``). A file that
+        is not readable IR raises ``IRParseError``; with ``keep_going`` it yields ``(path,
+        error)`` and goes on."""
+        if workers > 1:
+            if self.backend.device != "cpu":
+                raise ValueError("workers > 1 runs on CPU only (one GPU serves one process)")
+            from mir_runtime.parallel import embed_in_workers
+
+            def finish(prepared) -> np.ndarray:
+                ids, weights, graph = prepared
+                return self.engine.join(self.engine.text_vector(ids, weights), graph)
+
+            yield from embed_in_workers(files, workers, str(self.directory.path), self.backend.precision, finish,
+                                        keep_going)
+            return
+        for path in files:
+            try:
+                yield str(path), self.embed_file(path)
+            except IRParseError as exc:
+                if not keep_going:
+                    raise
+                yield str(path), exc
+
+    def embed_file(self, path: PathLike) -> np.ndarray:
+        """The embedding [D] of one IR file."""
+        return self.engine.embed(self.featurizer.read(path))
 
     def embed_ir(self, texts: str | Sequence[str]) -> np.ndarray:
         """Embeddings of IR given as text: [D] for one string, [N, D] for a list."""
@@ -95,7 +152,7 @@ class Model:
         return self._stack(self.embed_module(parse_ir(t, f"<string {k}>")) for k, t in enumerate(texts))
 
     def embed_module(self, module: Module) -> np.ndarray:
-        return self.encoder.embed_module(module)
+        return self.engine.embed(self.featurizer(module))
 
     def _stack(self, rows: Iterable[np.ndarray]) -> np.ndarray:
         out = list(rows)
@@ -115,8 +172,8 @@ class Model:
         spec = self.task(task)
         spec.head(choice)  # a bad choice or missing input fails before the file is read
         spec.extras(inputs)
-        module = source if isinstance(source, Module) else read_ir(source)
-        return self.predict_embeddings(task, self.embed_module(module)[None, :], choice, [inputs])[0]
+        vector = self.embed_module(source) if isinstance(source, Module) else self.embed_file(source)
+        return self.predict_embeddings(task, vector[None, :], choice, [inputs])[0]
 
     def predict_embeddings(self, task: str, embeddings: np.ndarray, choice: str | None = None,
                            inputs: Sequence[dict[str, float]] | None = None) -> list[Prediction]:
@@ -132,7 +189,7 @@ class Model:
             if len(rows) != len(embeddings):
                 raise TaskError(f"task {task}: {len(embeddings)} embeddings but {len(rows)} sets of inputs")
             feed["extras"] = np.array([spec.extras(r) for r in rows], dtype=np.float32)
-        session = self._head(file)
+        session = self.backend.session(file)
         values = session.run(None, feed)[0].astype(np.float64)
         kind = session.get_outputs()[0].name
         if kind == "logits":  # heads of earlier releases
@@ -150,9 +207,3 @@ class Model:
                        named if kind == "probabilities" else {}, named if kind == "scores" else {})
             for row, named in zip(values, rounded)
         ]
-
-    def _head(self, file: str):
-        with self._lock:
-            if file not in self._heads:
-                self._heads[file] = self.encoder.session(file)
-            return self._heads[file]

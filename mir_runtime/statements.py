@@ -39,6 +39,8 @@ def statement(text: str, types: Collection[str] = ()) -> str:
     if "!" not in text and "#" not in text and '"' not in text:  # no token can hide a '%' or an attachment
         if "\n" in text or "  " in text:
             text = _WS.sub(" ", text)
+        if not types:
+            return _LOCAL.sub(VALUE, text.strip())
         return _LOCAL.sub(lambda m: m[0] if m[0] in types else VALUE, text.strip())
     toks = tokenize(text)
     out: list[str] = []

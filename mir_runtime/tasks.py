@@ -3,11 +3,17 @@
 A task (``devmap``, ``coarsening``) has one head per variant, picked by a selector (``--platform
 amd``, ``--gpu tahiti``), and may need run-time inputs beside the code (``transfer``, ``wgsize``).
 A head is an ONNX file taking ``embedding`` [N, D] (and ``extras`` [N, K], the inputs in the order
-listed, raw: the head scales them itself) and giving class logits [N, C].
+listed, raw: the head scales them itself) and giving class logits [N, C]. An input may declare
+its domain (``"minimum"``, ``"maximum"``); every input must be finite and fit a float32, which
+is what the head computes in.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
+
+FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
 class TaskError(ValueError):
@@ -18,6 +24,30 @@ class TaskError(ValueError):
 class TaskInput:
     name: str
     help: str
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @classmethod
+    def from_manifest(cls, entry: dict) -> TaskInput:
+        bounds = [entry.get(k) for k in ("minimum", "maximum")]
+        if any(b is not None and (not isinstance(b, (int, float)) or isinstance(b, bool)) for b in bounds):
+            raise ValueError(f"input {entry['name']}: minimum and maximum must be numbers")
+        return cls(entry["name"], entry.get("help", ""), *bounds)
+
+    def check(self, task: str, given: object) -> float:
+        """``given`` as a float inside this input's domain, else a ``TaskError`` saying the domain."""
+        try:
+            value = float(given)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise TaskError(f"task {task}: --{self.name} must be a number, not {given!r}") from None
+        if not abs(value) <= FLOAT32_MAX:  # NaN fails too
+            raise TaskError(f"task {task}: --{self.name} must be a finite number below {FLOAT32_MAX:.3g} "
+                            f"in magnitude, not {given!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise TaskError(f"task {task}: --{self.name} must be at least {self.minimum:g}, not {given!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise TaskError(f"task {task}: --{self.name} must be at most {self.maximum:g}, not {given!r}")
+        return value
 
 
 @dataclass(frozen=True)
@@ -39,7 +69,7 @@ class Task:
             selector=selector["name"],
             selector_help=selector.get("help", ""),
             heads=dict(selector["choices"]),
-            inputs=tuple(TaskInput(i["name"], i.get("help", "")) for i in entry.get("inputs", [])),
+            inputs=tuple(TaskInput.from_manifest(i) for i in entry.get("inputs", [])),
             classes=tuple(str(c) for c in entry["classes"]),
         )
 
@@ -54,17 +84,11 @@ class Task:
         return self.heads[choice.lower()]
 
     def extras(self, values: dict[str, float | None]) -> list[float]:
-        """The run-time inputs in head order; every one must be given, as a finite number."""
+        """The run-time inputs in head order; every one must be given, inside its domain."""
         missing = [i.name for i in self.inputs if values.get(i.name) is None]
         if missing:
             raise TaskError(f"task {self.name} needs " + ", ".join(f"--{m}" for m in missing))
-        out = []
-        for spec in self.inputs:
-            value = float(values[spec.name])  # type: ignore[arg-type]
-            if value != value or value in (float("inf"), float("-inf")):
-                raise TaskError(f"task {self.name}: --{spec.name} must be a finite number, not {values[spec.name]!r}")
-            out.append(value)
-        return out
+        return [spec.check(self.name, values[spec.name]) for spec in self.inputs]
 
     def summary(self) -> dict:
         """What ``mir-runtime tasks`` shows."""
@@ -75,7 +99,3 @@ class Task:
             self.selector: list(self.heads),
             "inputs": {i.name: i.help for i in self.inputs},
         }
-
-
-def tasks_of(manifest: dict) -> dict[str, Task]:
-    return {name: Task.from_manifest(name, entry) for name, entry in manifest.get("tasks", {}).items()}

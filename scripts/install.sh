@@ -13,5 +13,5 @@ $sudo apt-get update -qq
 # variable-size batches: LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2).
 $sudo apt-get install -y -qq --no-install-recommends \
   clang-13 clang-14 clang-15 clang-16 clang-19 llvm-14 llvm-19 libtinfo5 libjemalloc2 >/dev/null
-python -m pip install --quiet -e '.[cpu,train,dev]'
+python -m pip install --quiet -e '.[cpu,train,ray,dev]'
 bash scripts/fetch-llvm2graph.sh

@@ -185,5 +185,5 @@ def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> 
     files[1].write_text(IR)
     first = features.embed_files(files, model_dir[2])
     assert first.shape == (2, 64) and np.array_equal(first[0], first[1])
-    monkeypatch.setattr(features, "Encoder", None)  # a second call must not load the encoder
+    monkeypatch.setattr(features, "Model", None)  # a second call must not load the model
     assert np.array_equal(features.embed_files(files[:1], model_dir[2]), first[:1])

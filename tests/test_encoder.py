@@ -1,4 +1,5 @@
-"""The runtime encoder: same embedding as the torch model, manifest checks, providers."""
+"""The runtime model (featurizer, onnxruntime backend, engine): same embedding as the torch model,
+manifest checks, providers."""
 from __future__ import annotations
 
 import numpy as np
@@ -6,9 +7,12 @@ import pytest
 import torch
 
 from mir_runtime import parse_ir
-from mir_runtime.encoder import Encoder, ModelFileError
-from mir_runtime.features import GRAPH_INPUTS, GraphInputs, encode_statements, graph_inputs
+from functools import partial
+
+from mir_runtime.features import GRAPH_INPUTS, GraphInputs, encode_nodes, encode_statements, graph_inputs
 from mir_runtime.graph import build_graph
+from mir_runtime.model import Model
+from mir_runtime.modeldir import ModelFileError
 from mir_runtime.statements import statements
 from models import IR
 
@@ -18,12 +22,12 @@ pytest.importorskip("onnxruntime")
 def test_embedding_equals_the_torch_model(model_dir) -> None:
     model, tokenizer, directory = model_dir
     module = parse_ir(IR)
-    encoder = Encoder.load(directory, precision="fp32")
+    encoder = Model.load(directory, precision="fp32")
     got = encoder.embed_module(module)
     ids = encode_statements(tokenizer, statements(module))
     rows = torch.nn.utils.rnn.pad_sequence([torch.tensor(i) for i in ids], batch_first=True)
     text = model.text(rows).mean(0)
-    g = graph_inputs(build_graph(module), tokenizer, ids, module.types)
+    g = graph_inputs(build_graph(module), partial(encode_nodes, tokenizer), ids, module.types)
     graph = model.graph(*[torch.from_numpy(getattr(g, n)) for n in
                           ("node_tokens", "token_node", "node_type", "edge_src", "edge_dst", "edge_flow")])
     expected = torch.cat([text, graph]).detach().numpy()
@@ -35,8 +39,8 @@ def test_embedding_equals_the_torch_model(model_dir) -> None:
 def test_int8_is_the_cpu_default_and_close(model_dir) -> None:
     _, _, directory = model_dir
     module = parse_ir(IR)
-    fp32 = Encoder.load(directory, precision="fp32").embed_module(module)
-    int8 = Encoder.load(directory).embed_module(module)
+    fp32 = Model.load(directory, precision="fp32").embed_module(module)
+    int8 = Model.load(directory).embed_module(module)
     assert np.dot(fp32, int8) / np.linalg.norm(fp32) / np.linalg.norm(int8) > 0.99
 
 
@@ -52,8 +56,8 @@ def test_graph_encoder_is_exact_and_repeatable_with_several_threads(model_dir) -
         node_type=rng.integers(0, 3, nodes), edge_src=rng.integers(0, nodes, edges),
         edge_dst=rng.integers(0, 40, edges), edge_flow=rng.integers(0, 3, edges),
     )
-    encoder = Encoder.load(directory, precision="fp32", threads=2)
-    runs = [encoder.run_graph(graph) for _ in range(8)]
+    encoder = Model.load(directory, precision="fp32", threads=2)
+    runs = [encoder.backend.run_graph(graph) for _ in range(8)]
     assert all(np.array_equal(runs[0], r) for r in runs[1:])
     with torch.no_grad():
         expected = model.graph(*(torch.from_numpy(getattr(graph, n)) for n in GRAPH_INPUTS)).numpy()
@@ -70,9 +74,9 @@ def test_corrupted_or_missing_files_are_clear_errors(model_dir, tmp_path) -> Non
         with open(broken / name, "ab") as f:
             f.write(b"\0")
         with pytest.raises(ModelFileError, match=f"{name}: sha256"):
-            Encoder.load(broken, precision=precision)
+            Model.load(broken, precision=precision)
         (broken / name).unlink()
         with pytest.raises(ModelFileError, match=f"{name}: missing"):
-            Encoder.load(broken, precision=precision)
+            Model.load(broken, precision=precision)
     with pytest.raises(ModelFileError, match="no manifest.json"):
-        Encoder.load(tmp_path)
+        Model.load(tmp_path)

@@ -11,7 +11,8 @@ from mir_export.export import (
     GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_INPUTS, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, export,
 )
 from mir_export.model import MIREncoder, config
-from mir_runtime.encoder import file_sha256, single_threaded_options
+from mir_runtime.backend import single_threaded_options
+from mir_runtime.modeldir import file_sha256
 from mir_export.tokenizer import train_tokenizer
 
 ort = pytest.importorskip("onnxruntime")

@@ -5,7 +5,7 @@ from collections import Counter
 
 import numpy as np
 
-from mir_runtime import parse_ir
+from mir_runtime import parse_ir, read_ir
 from mir_runtime.graph import CALL, CONSTANT, CONTROL, DATA, INSTRUCTION, VARIABLE, build_graph
 from mir_runtime.graph import to_networkx, to_networkx_json, to_programl_json
 
@@ -126,6 +126,18 @@ def test_programl_json_and_networkx() -> None:
 
     again = nx.node_link_graph(to_networkx_json(g), edges="edges")
     assert again.number_of_edges() == g.num_edges
+
+
+def test_networkx_json_is_what_networkx_writes_without_networkx(datasets) -> None:
+    """``graph --format networkx-json`` needs no networkx ([cpu] lacks it): the same JSON, in the same order."""
+    import json
+
+    import networkx as nx
+
+    for path in sorted((datasets / "devmap" / "kernels_ir").glob("*.ll"))[:40]:
+        g = build_graph(read_ir(path))
+        expected = nx.node_link_data(to_networkx(g), edges="edges")
+        assert json.dumps(to_networkx_json(g)) == json.dumps(expected), path
 
 
 def test_parallel_edges_get_distinct_keys() -> None:

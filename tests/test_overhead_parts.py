@@ -3,6 +3,8 @@ ONNX files, the relational GCN, end-to-end fine-tuning and the memory probe."""
 from __future__ import annotations
 
 import copy
+import json
+import shutil
 import time
 
 import numpy as np
@@ -10,14 +12,14 @@ import pytest
 import torch
 
 from models import IR
-from mir_export.downstream.finetune import FinetuneConfig, finetune
+from mir_export.downstream.finetune import FinetuneConfig, finetune, pretrained_encoder
 from mir_export.downstream.onnx_weights import encoder_from_onnx
 from mir_export.downstream.overhead import PeakRSS
 from mir_export.downstream.rgcn import RGCN, RGCNConfig, batch, node_vocabulary, train_rgcn
 from mir_export.export import export
-from mir_export.torch_encoder import TorchEncoder
-from mir_runtime import parse_ir
-from mir_runtime.encoder import Encoder
+from mir_runtime.modeldir import file_sha256
+from mir_export.torch_encoder import torch_engine
+from mir_runtime import Model, parse_ir
 from mir_runtime.graph import build_graph
 
 torch.set_num_threads(1)
@@ -66,10 +68,27 @@ def test_encoder_rebuilt_from_onnx_equals_the_exported_weights_and_onnxruntime(t
         got = getattr(rebuilt, branch).state_dict()
         assert got.keys() == expected.keys()
         assert all(torch.equal(got[k], expected[k]) for k in expected), branch
-    runtime = Encoder.load(directory, precision="fp32")
+    runtime = Model.load(directory, precision="fp32")
     module = parse_ir(IR)
-    np.testing.assert_allclose(TorchEncoder(runtime, rebuilt).embed_module(module), runtime.embed_module(module),
+    np.testing.assert_allclose(torch_engine(rebuilt).embed(runtime.featurizer(module)), runtime.embed_module(module),
                                rtol=1e-4, atol=1e-5)
+
+
+def test_finetuning_starts_from_the_checkpoint_it_was_exported_from(trained_like, model_dir) -> None:
+    original, directory = trained_like
+    checkpoint = directory.parent / "checkpoint.pt"
+    started = pretrained_encoder(directory, checkpoint)
+    assert all(torch.equal(a, b) for a, b in zip(started.state_dict().values(), original.state_dict().values()))
+    other = directory.parent / "other.pt"
+    torch.save({"model": model_dir[0].state_dict(), "model_config": model_dir[0].cfg.to_dict()}, other)
+    manifest = json.loads((directory / "manifest.json").read_text())
+    recorded = directory.parent / "recorded"
+    shutil.copytree(directory, recorded)
+    manifest["training"] = {"checkpoint_sha256": file_sha256(checkpoint)}
+    (recorded / "manifest.json").write_text(json.dumps(manifest))
+    assert pretrained_encoder(recorded, checkpoint) is not None
+    with pytest.raises(ValueError, match="not the checkpoint"):
+        pretrained_encoder(recorded, other)
 
 
 def _toy_graphs(rows: int = 24):
@@ -98,13 +117,16 @@ def test_rgcn_learns_a_toy_problem_from_the_graph() -> None:
 
 def test_finetune_learns_end_to_end_from_the_onnx_weights(trained_like) -> None:
     _, directory = trained_like
-    runtime = Encoder.load(directory, precision="fp32")
-    files = [runtime.featurize(parse_ir(LOOP if k % 2 else IR)) for k in range(6)]
+    runtime = Model.load(directory, precision="fp32")
+    files = [runtime.featurizer(parse_ir(LOOP if k % 2 else IR)) for k in range(6)]
     extras = np.ones((6, 2))
     labels = np.arange(6) % 2
-    model = finetune(directory, runtime, files, extras, labels, 2, seed=0,
+    pretrained = pretrained_encoder(directory)
+    before = copy.deepcopy(pretrained.state_dict())
+    model = finetune(pretrained, files, extras, labels, 2, seed=0,
                      cfg=FinetuneConfig(statements=2, epochs=30, batch_size=6, encoder_lr=1e-3))
     assert (model.predict(files, extras) == labels).all()
+    assert all(torch.equal(before[k], v) for k, v in pretrained.state_dict().items())  # each fold starts afresh
 
 
 def test_peak_rss_sees_an_allocation_held_longer_than_a_sample() -> None:

@@ -278,6 +278,77 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
     assert str(err).startswith(f"bad.ll:{line}:{column}: ")
 
 
+# Laxness found by the differential test (test_differential.py), each rejected by llvm-as-19 on
+# the same line, mostly at the same column.
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        ("@a = global [2 x double] [double 1.0, double 3.0e+-1]", 1, 49, "expected ',', found 'e'"),
+        ('@s = global [2 x i8] c"a\\00"\n@p = global ptr getelementptr ([2 x constant], ptr @s, i64 0, i64 0)',
+         2, 37, "expected a type, found 'constant'"),
+        ("define void @f(ptr %p) {\n  store ptr getelementptr (i8, ptr %p, i64 1), ptr %p\n  ret void\n}",
+         2, 36, "found the local value '%p'"),
+        ("define void @f() {\n  call void @f(ptr x @f)\n  ret void\n}", 2, 20, "expected a value, found 'x'"),
+        ("define void @f() {\n  call void @f(ptr nosync @f)\n  ret void\n}", 2, 20, "found 'nosync'"),
+        ("define void @f() {\n  call void @f(i64 3) ptr @f)\n  ret void\n}", 2, 23, "expected ',', found 'ptr'"),
+        ("define void @f(ptr noundef linkonce_odr %p) {\n  ret void\n}", 1, 28, "found 'linkonce_odr'"),
+        ("define void @f() # 0 {\n  ret void\n}", 1, 18, "unexpected '#' in the function header"),
+        ("define internal internal void @f() {\n  ret void\n}", 1, 17, "expected a type, found 'internal'"),
+        ("declare void @g(ptr align 99999999999999999999999)", 1, 27, "not a power of two"),
+        ("$c = comdat *", 1, 13, "unknown comdat selection kind '*'"),
+        ("$c", 1, 3, "expected '='"),
+        ("@g = global i32 0, comdat($nope)", 1, 1, "use of undefined comdat $nope"),
+        ("%a = type { %b }", 1, 1, "use of undefined type named '%b'"),
+        ("@g = declare constant i32 0", 1, 6, "expected 'global' or 'constant', found 'declare'"),
+        ("attributes #0 = { nounwind bogus }", 1, 28, "unknown attribute 'bogus'"),
+        ("attributes #0 = { memory(align: readwrite) }", 1, 26, "expected a memory location or access kind"),
+        ('@s = constant [3 x i8] c"ab"', 1, 24, "is not of type [3 x i8]"),
+        ("@g = global i32\x1c0", 1, 16, "unexpected character '\\x1c'"),
+        ("@v = global <0 x i32> zeroinitializer", 1, 14, "a vector of 0 elements"),
+        ("define void @f(i32 %a) {\n  %x = shl void %a, 1\n  ret void\n}", 2, 17, "a value of type void"),
+        ("declare double @g()\ndefine void @f() {\n  call double @g()\n  %1 = fadd double 1.0, 1.0\n  ret void\n}",
+         4, 3, "value %1 is out of order (expected %2)"),  # an unnamed result takes a number
+        ("define i32 @f() {\n  br label %b\nb:\n  %x = phi i32 [ 0, %nope ]\n  ret i32 %x\n}", 4, 1,
+         "incoming block %nope of a phi is not a block"),
+        ("!0 = !{}\n!0 = !{}", 2, 1, "redefinition of metadata !0"),
+        ("define void @f() !dbg ! {\n  ret void\n}", 1, 24, "expected '{' after '!'"),
+        ("@g = global [1 x label] zeroinitializer", 1, 23, "label cannot be an element"),
+        ("@g = global [99999999999999999999999 x i8] zeroinitializer", 1, 14, "at most 2^64-1"),
+        ("attributes #0 = { allocsize(4294967296) }", 1, 29, "does not fit in 32 bits"),
+    ],
+)
+def test_rejected_where_llvm_rejects(text: str, line: int, column: int, message: str) -> None:
+    test_errors_are_located(text, line, column, message)
+
+
+def test_syntax_llvm_accepts_reads() -> None:
+    """Every word the strict reader checks, in a module llvm-as-19 accepts."""
+    text = r"""$c = comdat any
+$q = comdat nodeduplicate
+@s = private unnamed_addr constant [4 x i8] c"a\5C\00\41", align 1
+@t = thread_local(initialexec) global i32 0, comdat($c)
+@q = weak_odr dso_local hidden addrspace(1) externally_initialized global i32 0, comdat
+@w = global <{ i8, [2 x i16] }> <{ i8 1, [2 x i16] [i16 2, i16 3] }>
+@e = global { i1, ptr, [0 x i8], i64 } { i1 true, ptr getelementptr inbounds (i8, ptr @s, i64 1), [0 x i8] [], i64 ptrtoint (ptr @s to i64) }
+@a = internal alias i32, ptr @t
+
+define internal fastcc noundef nonnull align 8 dereferenceable(8) ptr @f(ptr noundef byval(i32) align 4 %p, i32 signext %n) unnamed_addr #0 section ".text" comdat($c) align 16 gc "shadow-stack" personality ptr @g !dbg !0 {
+  %r = tail call fastcc noalias ptr @f(ptr byval(i32) align 4 %p, i32 signext 1) #0 [ "deopt"(i32 1) ]
+  ret ptr %r
+}
+
+declare !dbg !0 void @g(...) nounwind memory(argmem: read, inaccessiblemem: none) uwtable(sync) "k"="v"
+declare ptr @m(i64, i64) allocsize(0, 1)
+
+attributes #0 = { nounwind alignstack=16 "frame-pointer"="all" memory(read) vscale_range(1,16) }
+!0 = !{}
+"""
+    module = parse_ir(text)
+    assert [g.name for g in module.globals] == ["@s", "@t", "@q", "@w", "@e", "@a"]
+    assert module.functions[0].attribute_group == "#0" and module.functions[0].metadata == [("dbg", "!0")]
+    assert [a.name for a in module.functions[0].arguments] == ["%p", "%n"]
+
+
 def test_result_types_agree_with_every_typed_use(datasets) -> None:
     """Our computed result type of each instruction equals the type LLVM printed at its uses."""
     checked = 0

@@ -1,13 +1,16 @@
-"""Pre-training on a tiny corpus in seconds: masking statistics, pairs, each task learns, resume."""
+"""Pre-training on a tiny corpus in seconds: masking statistics, pairs, each task learns, resume,
+and two data-parallel processes following one."""
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
 import torch
 
+from mir_export.distributed import launch
 from mir_export.pretrain import TrainConfig, edge_pairs, make_batch, mask_tokens, match_pairs, roc_auc, train
 from mir_export.pretrain_data import cap_packages, choose_vocab
 from mir_export.samples import Sample, module_samples
@@ -123,6 +126,32 @@ def test_training_resumes_from_its_checkpoint(corpus, tmp_path) -> None:
     steps = [json.loads(line)["step"] for line in open(tmp_path / "train-log.jsonl")]
     assert steps == list(range(1, 16)) and result["training"]["step"] == 15
     assert [(run["from_step"], run["steps"]) for run in result["training"]["invocations"]] == [(0, 10), (10, 15)]
+
+
+def stopped_and_resumed(samples: list, vocab: int, out, cfg: TrainConfig) -> dict:
+    """One process's part of a run stopped half-way and resumed from its checkpoint (module-level:
+    ``launch`` pickles it into each process)."""
+    train(samples, samples, vocab, out, replace(cfg, stop_step=cfg.steps // 2))
+    return train(samples, samples, vocab, out, cfg)
+
+
+def test_two_processes_follow_one_with_the_same_global_batch(corpus, tmp_path) -> None:
+    """DistributedDataParallel on 2 CPU processes (gloo), stopped and resumed half-way, against
+    one process: the same samples and statements in each global batch; only the masking, edge
+    and negative draws differ (a stream per process), so the curves agree within that noise."""
+    samples, vocab = corpus
+    cfg = TrainConfig(model="tiny", steps=24, batch_size=16, warmup=2, lr=3e-3, eval_samples=16)
+    train(samples, samples, vocab, tmp_path / "one", cfg)
+    result = launch(2, stopped_and_resumed, samples, vocab, tmp_path / "two", cfg)[0]
+    one, two = ([json.loads(line) for line in open(tmp_path / run / "train-log.jsonl")] for run in ("one", "two"))
+    assert [r["step"] for r in two] == list(range(1, 25))  # rank 0 logs each step once, across the resume
+    assert [(run["from_step"], run.get("processes")) for run in result["training"]["invocations"]] == [(0, 2), (12, 2)]
+    assert result["training"]["graphs"] == 24 * 16 and result["hardware"]["processes"] == 2
+    a, b = (np.array([r["loss"] for r in log]) for log in (one, two))
+    assert abs(a[0] - b[0]) < 0.02 * a[0]  # the same model and batch at step 1
+    smooth = lambda x: np.convolve(x, np.ones(6) / 6, mode="valid")  # noqa: E731
+    assert np.abs(smooth(a) - smooth(b)).max() < 0.03 * a[0]
+    assert smooth(b)[-1] < 0.85 * smooth(b)[0]  # and both learn
 
 
 def test_stop_at_keeps_the_schedule(corpus, tmp_path) -> None:

@@ -151,3 +151,65 @@ def test_cli_tasks_and_info(model_dir, tmp_path) -> None:
         f.write(b"\0")
     bad = cli("info", "--model", str(broken))
     assert bad.returncode == 2 and "toy-nvidia.onnx: sha256" in bad.stderr and bad.stderr.count("\n") == 1
+
+
+# --- streaming, workers, outputs (issue 15; issue 14 items 5, 6, 8, 11) --------------------
+
+
+def test_iter_embed_streams_in_input_order_with_workers(model, files) -> None:
+    paths = [files["b"], files["a"], files["b"]]
+    expected = model.embed(paths)
+    rows = list(model.iter_embed(paths, workers=2))
+    assert [p for p, _ in rows] == [str(p) for p in paths]
+    np.testing.assert_allclose(np.stack([v for _, v in rows]), expected, rtol=1e-6)
+    with pytest.raises(IRParseError, match=r"bad\.ll:2:"):
+        list(model.iter_embed([files["a"], files["bad"]], workers=2))
+    kept = list(model.iter_embed([files["bad"], files["a"]], workers=2, keep_going=True))
+    assert isinstance(kept[0][1], IRParseError) and kept[1][0] == str(files["a"])
+
+
+def test_model_closes_and_is_a_context_manager(model_dir, files) -> None:
+    with Model.load(model_dir[2]) as model:
+        model.embed(files["a"])
+    assert model.backend._encoders == [None, None] and model.engine.pool is None
+
+
+def test_cli_embed_keep_going_writes_good_rows_and_the_failures(model, model_dir, files, tmp_path) -> None:
+    out = tmp_path / "e.npy"
+    inputs = [str(files["a"]), str(files["bad"]), str(files["b"])]
+    done = cli("embed", *inputs, "-o", str(out), "--keep-going", "--workers", "2", "--model", str(model_dir[2]))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    np.testing.assert_allclose(np.load(out), model.embed([files["a"], files["b"]]), rtol=1e-5)
+    failed = [json.loads(line) for line in (tmp_path / "e.failed.jsonl").read_text().splitlines()]
+    assert [f["file"] for f in failed] == [str(files["bad"])]
+    assert failed[0]["error"].startswith(f"{files['bad']}:2:") and "undefined value %nope" in failed[0]["error"]
+    again = cli("embed", str(files["a"]), "-o", str(out), "--keep-going", "--model", str(model_dir[2]))
+    assert again.returncode == 0 and not (tmp_path / "e.failed.jsonl").exists()
+
+
+@pytest.mark.parametrize(("output", "message"), [("/nonexistent/x.npy", "no directory /nonexistent"),
+                                                 ("{tmp}/x.csv", "must end in .npy or .jsonl"),
+                                                 ("{tmp}", "must end in")])
+def test_cli_embed_checks_the_output_before_any_work(model_dir, files, tmp_path, output, message) -> None:
+    done = cli("embed", str(files["a"]), "-o", output.format(tmp=tmp_path), "--model", str(tmp_path / "no-model"))
+    assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(("option", "value", "code", "message"), [
+    ("--threads", "0", 2, "--threads must be at least 1, not 0"),
+    ("--workers", "-3", 2, "--workers must be at least 1, not -3"),
+    ("--threads", "100000", 0, "--threads 100000 capped to the"),
+    ("--workers", "100000", 0, "--workers 100000 capped to the"),
+])
+def test_cli_threads_and_workers_are_checked(model_dir, files, option, value, code, message) -> None:
+    done = cli("embed", str(files["a"]), option, value, "--model", str(model_dir[2]))
+    assert done.returncode == code and message in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("transfer", "wgsize", "message"), [
+    ("1", "1e40", "--wgsize must be a finite number"), ("inf", "1", "--transfer must be a finite number"),
+])
+def test_cli_predict_inputs_outside_float32_are_refused(model_dir, files, transfer, wgsize, message) -> None:
+    done = cli("predict", "--task", "toy", "--platform", "amd", "--transfer", transfer, "--wgsize", wgsize,
+               str(files["a"]), "--model", str(model_dir[2]))
+    assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1

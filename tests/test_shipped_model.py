@@ -17,9 +17,11 @@ ARTIFACTS = REPO / "artifacts"
 
 @pytest.fixture(scope="module")
 def manifest() -> dict:
-    from mir_runtime.encoder import verify
+    from mir_runtime.modeldir import ModelDirectory
 
-    return verify(ARTIFACTS)  # every file against its sha256
+    directory = ModelDirectory(ARTIFACTS)
+    directory.verify()  # every file against its sha256
+    return json.loads((ARTIFACTS / "manifest.json").read_text())
 
 
 def test_manifest_records_training_and_metrics(manifest) -> None:
@@ -73,3 +75,16 @@ def test_predict_end_to_end(datasets, folder, options) -> None:
     if folder == "devmap":
         assert abs(sum(values.values()) - 1) < 1e-4
     assert result["decision"] == max(values, key=values.get)
+
+
+@pytest.mark.parametrize(("inputs", "message"), [
+    (["--transfer", "-4096", "--wgsize", "64"], "--transfer must be at least 0"),
+    (["--transfer", "4096", "--wgsize", "0"], "--wgsize must be at least 1"),
+    (["--transfer", "4096", "--wgsize", "1e40"], "--wgsize must be a finite number"),
+])
+def test_predict_refuses_inputs_outside_their_domain(inputs, message) -> None:
+    """Never a NaN probability: the manifest declares each input's domain."""
+    kernel = sorted((DATASETS / "devmap" / "kernels_ir").glob("*.ll"))[0]
+    done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "predict", "--task", "devmap", "--platform", "amd",
+                           *inputs, str(kernel), "--model", str(ARTIFACTS)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1 and not done.stdout

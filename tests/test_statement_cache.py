@@ -7,7 +7,7 @@ import pytest
 from models import IR
 from mir_runtime import parse_ir
 from mir_runtime.cache import StatementCache
-from mir_runtime.encoder import Encoder
+from mir_runtime.model import Model
 
 pytest.importorskip("onnxruntime")
 
@@ -15,10 +15,10 @@ pytest.importorskip("onnxruntime")
 class Spy:
     """Records the shape of every statement-encoder call."""
 
-    def __init__(self, encoder: Encoder) -> None:
+    def __init__(self, model: Model) -> None:
         self.shapes: list[tuple[int, int]] = []
-        run = encoder.run_statements
-        encoder.run_statements = lambda ids: (self.shapes.append(ids.shape), run(ids))[1]
+        run = model.backend.run_statements
+        model.backend.run_statements = lambda ids: (self.shapes.append(ids.shape), run(ids))[1]
 
 
 def _statements(n: int) -> list[list[int]]:
@@ -27,13 +27,13 @@ def _statements(n: int) -> list[list[int]]:
 
 
 def test_chunks_keep_the_token_budget_and_the_vectors(model_dir) -> None:
-    encoder = Encoder.load(model_dir[2], precision="fp32", statement_cache=0)
+    encoder = Model.load(model_dir[2], precision="fp32", statement_cache=0)
     ids = _statements(40)
-    encoder.token_budget = 10_000
-    whole = encoder.encode_statements(ids)
-    encoder.token_budget = 128
+    encoder.engine.token_budget = 10_000
+    whole = encoder.engine.encode_statements(ids)
+    encoder.engine.token_budget = 128
     spy = Spy(encoder)
-    chunked = encoder.encode_statements(ids)
+    chunked = encoder.engine.encode_statements(ids)
     np.testing.assert_allclose(chunked, whole, atol=1e-5)
     assert sum(rows for rows, _ in spy.shapes) == len(ids)
     assert all(rows * length <= 128 or rows == 1 for rows, length in spy.shapes)
@@ -42,8 +42,8 @@ def test_chunks_keep_the_token_budget_and_the_vectors(model_dir) -> None:
 
 def test_cached_statements_are_not_encoded_again(model_dir) -> None:
     module = parse_ir(IR)
-    cold = Encoder.load(model_dir[2], precision="fp32", statement_cache=0).embed_module(module)
-    encoder = Encoder.load(model_dir[2], precision="fp32")
+    cold = Model.load(model_dir[2], precision="fp32", statement_cache=0).embed_module(module)
+    encoder = Model.load(model_dir[2], precision="fp32")
     spy = Spy(encoder)
     first = encoder.embed_module(module)
     calls = len(spy.shapes)
@@ -51,7 +51,7 @@ def test_cached_statements_are_not_encoded_again(model_dir) -> None:
     np.testing.assert_allclose(first, cold, atol=1e-6)
     np.testing.assert_allclose(second, first, atol=1e-6)
     assert calls > 0 and len(spy.shapes) == calls  # the second file: no encoder call at all
-    assert encoder.statement_cache.hits == encoder.statement_cache.misses > 0
+    assert encoder.engine.statement_cache.hits == encoder.engine.statement_cache.misses > 0
 
 
 def test_cache_is_bounded_least_recently_used_out() -> None:
@@ -67,17 +67,17 @@ def test_cache_is_bounded_least_recently_used_out() -> None:
 
 def test_int8_vectors_do_not_depend_on_earlier_files(model_dir) -> None:
     a, b = parse_ir(IR), parse_ir(IR.replace("add nsw i32 %v, 1", "mul nsw i32 %v, 3"))
-    fresh = Encoder.load(model_dir[2], precision="int8").embed_module(a)
-    warmed = Encoder.load(model_dir[2], precision="int8")
+    fresh = Model.load(model_dir[2], precision="int8").embed_module(a)
+    warmed = Model.load(model_dir[2], precision="int8")
     warmed.embed_module(b)
     np.testing.assert_allclose(warmed.embed_module(a), fresh, atol=1e-6)
-    assert warmed.statement_cache.hits > 0
+    assert warmed.engine.statement_cache.hits > 0
 
 
 @pytest.mark.parametrize("precision", ["int8", "fp32"])
 def test_chunks_side_by_side_match_one_thread(model_dir, precision) -> None:
     ids = _statements(40)
-    one = Encoder.load(model_dir[2], precision=precision, threads=1, statement_cache=0)
-    two = Encoder.load(model_dir[2], precision=precision, threads=2, statement_cache=0)
-    assert one.pool is None and two.pool is not None
-    np.testing.assert_allclose(two.encode_statements(ids), one.encode_statements(ids), atol=1e-6)
+    one = Model.load(model_dir[2], precision=precision, threads=1, statement_cache=0)
+    two = Model.load(model_dir[2], precision=precision, threads=2, statement_cache=0)
+    assert one.engine.pool is None and two.engine.pool is not None
+    np.testing.assert_allclose(two.engine.encode_statements(ids), one.engine.encode_statements(ids), atol=1e-6)

@@ -24,13 +24,14 @@ from mir_export.downstream.data import DEVICES, EXTRAS, FACTORS, GPUS, PLATFORMS
 from mir_export.downstream.experiments import coarsening_fit, devmap_fit
 from mir_export.downstream.features import embed_files
 from mir_export.downstream.protocol import log_speedups
-from mir_runtime.encoder import file_sha256, read_manifest
+from mir_runtime.modeldir import ModelDirectory, file_sha256
 
 FRAGMENT = "manifest-tasks.json"
 INPUT_HELP = {
     "transfer": "bytes transferred between host and device for one launch",
     "wgsize": "work-group size (work-items per group)",
 }
+INPUT_MINIMUM = {"transfer": 0, "wgsize": 1}  # no launch moves negative bytes or runs empty work-groups
 
 
 def _task(description: str, selector: str, help: str, files: dict[str, str], inputs: list[dict], classes) -> dict:
@@ -62,12 +63,13 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0) -> d
         score = {"inner_accuracy": inner} if task == "devmap" else {"inner_speedup": float(np.exp(inner))}
         selected[task][variant] = {**chosen.learner.to_dict(), "rows": len(ir), **score}
     print(f"wrote {sum(map(len, heads.values()))} heads to {out}", file=sys.stderr)
-    encoder = read_manifest(model_dir)["files"]
+    encoder = ModelDirectory(model_dir).manifest.files
     fragment = {
         "tasks": {
             "devmap": _task("the faster device for an OpenCL kernel launch: CPU or GPU", "platform",
                             "the machine the heads were trained for (AMD: Tahiti 7970, NVIDIA: GTX 970)",
-                            heads["devmap"], [{"name": n, "help": INPUT_HELP[n]} for n in EXTRAS],
+                            heads["devmap"],
+                            [{"name": n, "help": INPUT_HELP[n], "minimum": INPUT_MINIMUM[n]} for n in EXTRAS],
                             DEVICES),
             "coarsening": _task("the best thread-coarsening factor of an OpenCL kernel (scores: predicted log "
                                 "speedup over factor 1; factor 1 is kept unless another clears the head's margin)",
@@ -76,7 +78,7 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0) -> d
         "files": {f: {"sha256": file_sha256(out / f), "bytes": (out / f).stat().st_size}
                   for task in heads.values() for f in task.values()},
         "task_heads": {"seed": seed, "selected": selected,
-                       "encoder_sha256": {name: entry["sha256"] for name, entry in encoder.items()}},
+                       "encoder_sha256": {name: entry.sha256 for name, entry in encoder.items()}},
     }
     (out / FRAGMENT).write_text(json.dumps(fragment, indent=2) + "\n")
     return fragment

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from mir_runtime import read_ir
-from mir_runtime.encoder import Encoder, read_manifest
+from mir_runtime import Model
+from mir_runtime.modeldir import ModelDirectory
 from mir_runtime.progress import progress
 
 
@@ -37,8 +37,8 @@ def distinct_files(paths: Sequence[Path]) -> tuple[list[Path], np.ndarray]:
 def _cache(model_dir: Path) -> Path:
     """Where one encoder's embeddings are kept between commands: ``$MIR_CACHE`` or ~/.cache/mir,
     keyed by the encoder files' sha256, so a changed model never reuses stale vectors."""
-    files = read_manifest(model_dir)["files"]
-    key = hashlib.sha256("".join(files[f]["sha256"] for f in sorted(files) if f.endswith(".onnx") and "encoder" in f).encode())
+    files = ModelDirectory(model_dir).manifest.files
+    key = hashlib.sha256("".join(files[f].sha256 for f in sorted(files) if f.endswith(".onnx") and "encoder" in f).encode())
     root = Path(os.environ.get("MIR_CACHE", Path.home() / ".cache" / "mir"))
     return root / "embeddings" / f"{key.hexdigest()[:24]}.npz"
 
@@ -52,10 +52,10 @@ def embed_files(paths: Sequence[Path], model_dir: Path) -> np.ndarray:
     known = dict(np.load(cache)) if cache.exists() else {}
     missing = [k for k, d in enumerate(digests) if d not in known]
     if missing:
-        encoder = Encoder.load(model_dir, precision="fp32", threads=1)
+        model = Model.load(model_dir, precision="fp32", threads=1)
         start = time.monotonic()
         for k in progress(missing, len(missing), "embedding"):
-            known[digests[k]] = encoder.embed_module(read_ir(unique[k]))
+            known[digests[k]] = model.embed_file(unique[k])
         print(f"embedded {len(missing)} distinct files in {time.monotonic() - start:.0f}s", file=sys.stderr)
         cache.parent.mkdir(parents=True, exist_ok=True)
         np.savez(cache.with_suffix(".tmp.npz"), **known)

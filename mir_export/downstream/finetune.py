@@ -1,12 +1,16 @@
 """Fine-tuning the whole pre-trained encoder and a task head end to end: the most expensive way
 to use the encoder, against which the frozen embedding (train the head only) is measured.
 
-The encoder starts from the model directory's ONNX weights (``encoder_from_onnx``); the head is
-``heads.Head``, its input scaling taken from the pre-trained embeddings of at most 64 training
-rows. To be trainable on a CPU, each training step encodes at most ``statements`` distinct
-statements of each file, drawn at random (the text vector is their count-weighted mean); the
-graph branch always sees the whole graph. Prediction uses every statement, through the
-runtime's own chunking (``TorchEncoder``).
+The encoder starts from the pre-training checkpoint's state dict when there is one
+(``pretrained_encoder(model_dir, checkpoint)``). A model directory ships no torch weights (the
+shipped ``artifacts/`` holds ONNX files only: its checkpoint would add 22 MB to the wheel and to
+git history), so without a checkpoint the same weights are rebuilt from the directory's fp32 ONNX
+files (``onnx_weights.encoder_from_onnx``). The head is ``heads.Head``, its input scaling taken
+from the pre-trained embeddings of at most 64 training rows. To be trainable on a CPU, each
+training step encodes at most ``statements`` distinct statements of each file, drawn at random
+(the text vector is their count-weighted mean); the graph branch always sees the whole graph.
+Prediction uses every statement, through the runtime's own engine on a torch backend
+(``torch_encoder.torch_engine``).
 
 Fixed a priori: S = 32 statements, 2 epochs of batches of 16 rows, Adam with lr 5e-5 for the
 encoder and 1e-3 for the head, weight decay 1e-4 (``FinetuneConfig``); ``max_steps`` cuts
@@ -14,6 +18,7 @@ training short (the benchmark's quick mode only).
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,10 +30,11 @@ from torch.nn import functional as F
 
 from mir_export.downstream.heads import Head, HeadConfig
 from mir_export.downstream.onnx_weights import encoder_from_onnx
-from mir_export.model import MIREncoder
-from mir_export.torch_encoder import TorchEncoder
-from mir_runtime.encoder import Encoder, Features
+from mir_export.model import MIREncoder, ModelConfig, load_checkpoint
+from mir_export.torch_encoder import torch_engine
 from mir_runtime.features import GRAPH_INPUTS
+from mir_runtime.featurizer import Features
+from mir_runtime.modeldir import ModelDirectory, file_sha256
 
 
 @dataclass(frozen=True)
@@ -58,33 +64,51 @@ def sampled_embedding(model: MIREncoder, features: Features, statements: int, ge
     return torch.cat([text, graph])
 
 
+def pretrained_encoder(model_dir: Path, checkpoint: Path | None = None) -> MIREncoder:
+    """The pre-trained encoder of ``model_dir`` in torch, in eval mode: the pre-training
+    checkpoint's weights when given (the one the directory was exported from, when its manifest
+    records the checkpoint's sha256; else at least of the same configuration), else rebuilt from
+    the directory's fp32 ONNX files."""
+    if checkpoint is None:
+        return encoder_from_onnx(model_dir)
+    manifest = ModelDirectory(model_dir).manifest
+    recorded = (manifest.sections.get("training") or {}).get("checkpoint_sha256")
+    if recorded is not None and file_sha256(checkpoint) != recorded:
+        raise ValueError(f"{checkpoint}: not the checkpoint {model_dir} was exported from (sha256 differs)")
+    model = load_checkpoint(checkpoint)
+    if model.cfg != ModelConfig(**manifest.model):
+        raise ValueError(f"{checkpoint}: model {model.cfg} is not the one of {model_dir} ({manifest.model})")
+    return model
+
+
 class FineTuned(nn.Module):
     """A torch encoder (its text and graph branches) and a head, trained together."""
 
-    def __init__(self, encoder: TorchEncoder, head: Head) -> None:
+    def __init__(self, model: MIREncoder, head: Head) -> None:
         super().__init__()
-        self.encoder = encoder
-        self.branches = nn.ModuleList([encoder.model.text, encoder.model.graph])  # shares the token table
+        self.model = model
+        self.branches = nn.ModuleList([model.text, model.graph])  # shares the token table
         self.head = head
 
     def predict(self, files: Sequence[Features], extras: np.ndarray) -> np.ndarray:
         """The class of each file, from every statement."""
         self.eval()
-        embeddings = np.stack([self.encoder.embed_features(f) for f in files])
+        engine = torch_engine(self.model)
+        embeddings = np.stack([engine.embed(f) for f in files])
         with torch.no_grad():
             return self.head(torch.from_numpy(embeddings), torch.tensor(extras, dtype=torch.float32)).argmax(1).numpy()
 
 
-def finetune(model_dir: Path, base: Encoder, files: Sequence[Features], extras: np.ndarray, labels: np.ndarray,
+def finetune(pretrained: MIREncoder, files: Sequence[Features], extras: np.ndarray, labels: np.ndarray,
              classes: int, seed: int, cfg: FinetuneConfig = FinetuneConfig()) -> FineTuned:
-    """Encoder (from ``model_dir``) and head fitted to these rows by cross-entropy; ``base`` gives
-    the tokenizer. Files need at least one statement. Deterministic for a seed."""
+    """A copy of ``pretrained`` (``pretrained_encoder``) and a head fitted to these rows by
+    cross-entropy. Files need at least one statement. Deterministic for a seed."""
     torch.manual_seed(seed)
-    encoder = TorchEncoder(base, encoder_from_onnx(model_dir))
+    encoder = copy.deepcopy(pretrained).eval()
     generator = torch.Generator().manual_seed(seed)
     with torch.no_grad():
         sample = torch.randperm(len(files), generator=generator)[:SCALING_ROWS].tolist()
-        frozen = torch.stack([sampled_embedding(encoder.model, files[r], cfg.statements, generator) for r in sample])
+        frozen = torch.stack([sampled_embedding(encoder, files[r], cfg.statements, generator) for r in sample])
     model = FineTuned(encoder, Head(frozen.numpy(), extras, classes, cfg.head))
     optimizer = torch.optim.Adam([
         {"params": model.branches.parameters(), "lr": cfg.encoder_lr},
@@ -101,7 +125,7 @@ def finetune(model_dir: Path, base: Encoder, files: Sequence[Features], extras: 
             steps += 1
             optimizer.zero_grad()
             for r in rows.tolist():  # one file's graph at a time in memory; the gradient is the batch's
-                x = sampled_embedding(encoder.model, files[r], cfg.statements, generator)[None]
+                x = sampled_embedding(encoder, files[r], cfg.statements, generator)[None]
                 (F.cross_entropy(model.head(x, e[r : r + 1]), y[r : r + 1]) / len(rows)).backward()
             optimizer.step()
     return model.eval()

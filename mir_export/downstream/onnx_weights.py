@@ -6,7 +6,10 @@ being the attribute of the export wrappers in ``mir_export.export``), and the we
 ``Linear`` whose transpose the exporter folded into a constant (``val_N``) as the second input of
 a ``MatMul`` whose name scope is that ``Linear``. The exporter also merges initializers of equal
 value and folds away zero biases, which only an untrained model has: then some parameters cannot
-be recovered, and loading fails naming them. Fine-tuning from the shipped model starts here.
+be recovered, and loading fails naming them. Fine-tuning from a model directory without its
+pre-training checkpoint (the shipped model) starts here; this reading depends on the name scopes
+that torch's exporter records, so a checkpoint, when there is one, is the better start
+(``finetune.pretrained_encoder``).
 """
 from __future__ import annotations
 
@@ -16,9 +19,8 @@ from pathlib import Path
 import torch
 from torch import Tensor
 
-from mir_export.export import GRAPH_ENCODER, STATEMENT_ENCODER
 from mir_export.model import MIREncoder, ModelConfig
-from mir_runtime.encoder import checked, read_manifest
+from mir_runtime.modeldir import GRAPH_ENCODER, STATEMENT_ENCODER, ModelDirectory
 
 PREFIX = "encoder."  # the attribute name of the wrapped branch in mir_export.export
 
@@ -51,10 +53,10 @@ def onnx_state_dict(path: Path) -> dict[str, Tensor]:
 def encoder_from_onnx(model_dir: Path) -> MIREncoder:
     """``MIREncoder`` with the text and graph branches of ``model_dir`` (sha256-checked); the
     pre-training heads, which are not exported, stay freshly initialized. In eval mode."""
-    manifest = read_manifest(model_dir)
-    model = MIREncoder(ModelConfig(**manifest["model"]))
-    text = onnx_state_dict(checked(model_dir, manifest, STATEMENT_ENCODER))
-    graph = onnx_state_dict(checked(model_dir, manifest, GRAPH_ENCODER))
+    directory = ModelDirectory(model_dir)
+    model = MIREncoder(ModelConfig(**directory.manifest.model))
+    text = onnx_state_dict(directory.file(STATEMENT_ENCODER))
+    graph = onnx_state_dict(directory.file(GRAPH_ENCODER))
     if not torch.equal(text["tokens.weight"], graph["tokens.weight"]):
         raise ValueError(f"{model_dir}: the two encoders hold different token tables (they are tied)")
     for branch, state, path in ((model.text, text, STATEMENT_ENCODER), (model.graph, graph, GRAPH_ENCODER)):

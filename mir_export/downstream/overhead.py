@@ -27,6 +27,7 @@ would be reused unseen); the option's figure is the largest over its folds.
 from __future__ import annotations
 
 import ctypes
+import functools
 import gc
 import hashlib
 import json
@@ -43,12 +44,12 @@ import torch
 
 from mir_export.downstream.data import DEVICES, Devmap
 from mir_export.downstream.features import distinct_files
-from mir_export.downstream.finetune import FinetuneConfig, finetune
+from mir_export.downstream.finetune import FinetuneConfig, finetune, pretrained_encoder
 from mir_export.downstream.learners import Learner
 from mir_export.downstream.protocol import N_SPLITS, devmap_folds
 from mir_export.downstream.rgcn import RGCNConfig, train_rgcn
-from mir_runtime import read_ir
-from mir_runtime.encoder import Encoder, read_manifest
+from mir_runtime import Model, read_ir
+from mir_runtime.modeldir import Manifest, ModelDirectory
 from mir_runtime.graph import build_graph
 
 OPTIONS = ("head", "gnn", "finetune")
@@ -79,33 +80,39 @@ class Option:
     fit: Callable[[str, list, np.ndarray, np.ndarray, int], Predict]  # platform, inputs, extras, labels, seed
 
 
-def head_learners(manifest: dict) -> dict[str, Learner]:
+def head_learners(manifest: Manifest) -> dict[str, Learner]:
     """The learner of each platform's shipped devmap head (the MLP where the manifest names none)."""
-    selected = manifest.get("task_heads", {}).get("selected", {}).get("devmap", {})
+    selected = manifest.sections.get("task_heads", {}).get("selected", {}).get("devmap", {})
     return {platform: Learner(entry["family"], tuple(sorted(entry["settings"].items())))
             for platform, entry in selected.items()}
 
 
-def options(model_dir: Path, cfg: OverheadConfig) -> list[Option]:
-    """The three options; one runtime encoder gives every front end (its tokenizer for ``finetune``).
+def options(model_dir: Path, cfg: OverheadConfig, checkpoint: Path | None = None) -> list[Option]:
+    """The three options; one runtime model gives every front end (its featurizer for ``finetune``);
+    fine-tuning starts from ``checkpoint``, the model's pre-training checkpoint, when given.
     Its statement cache is off: preparation embeds every kernel, so a cache would hold all of a test
     kernel's statements and its fresh inference time would leave out the statement encoder."""
-    encoder = Encoder.load(model_dir, precision=cfg.precision, threads=cfg.threads, statement_cache=0)
+    runtime = Model.load(model_dir, precision=cfg.precision, threads=cfg.threads, statement_cache=0)
     classes = len(DEVICES)
-    learners = head_learners(encoder.manifest)
+    learners = head_learners(runtime.manifest)
+
+    @functools.cache  # loaded when fine-tuning first needs it
+    def pretrained():
+        return pretrained_encoder(model_dir, checkpoint)
+
+    def fit_finetune(platform: str, inputs: list, extras: np.ndarray, labels: np.ndarray, seed: int) -> Predict:
+        return finetune(pretrained(), inputs, extras, labels, classes, seed, cfg.finetune).predict
 
     def fit_head(platform: str, inputs: list, extras: np.ndarray, labels: np.ndarray, seed: int) -> Predict:
         model = learners.get(platform, Learner("mlp")).fit(np.stack(inputs), extras, labels, classes, seed)
         return lambda test, test_extras: model.predict(np.stack(test), test_extras).argmax(1)
 
     return [
-        Option("head", lambda path: encoder.embed_module(read_ir(path)), fit_head),
+        Option("head", runtime.embed_file, fit_head),
         Option("gnn", lambda path: build_graph(read_ir(path)),
                lambda platform, inputs, extras, labels, seed: train_rgcn(inputs, extras, labels, classes, seed,
                                                                          cfg.rgcn).predict),
-        Option("finetune", lambda path: encoder.featurize(read_ir(path)),
-               lambda platform, inputs, extras, labels, seed: finetune(model_dir, encoder, inputs, extras, labels,
-                                                                       classes, seed, cfg.finetune).predict),
+        Option("finetune", runtime.featurizer.read, fit_finetune),
     ]
 
 
@@ -173,15 +180,17 @@ def measure_fold(option: Option, table: Devmap, rows: list, fold: tuple[np.ndarr
 def fingerprint(model_dir: Path, cfg: OverheadConfig) -> str:
     """What a fold's line depends on: the settings (but the number of folds) and the model files."""
     settings = {k: v for k, v in asdict(cfg).items() if k != "folds"}
-    files = read_manifest(model_dir)["files"]
-    text = json.dumps([settings, {name: entry["sha256"] for name, entry in sorted(files.items())}], sort_keys=True)
+    files = ModelDirectory(model_dir).manifest.files
+    text = json.dumps([settings, {name: entry.sha256 for name, entry in sorted(files.items())}], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def run_overhead(tables: list[Devmap], model_dir: Path, cfg: OverheadConfig, folds_file: Path,
-                 minutes: float | None = None) -> dict:
+                 minutes: float | None = None, checkpoint: str | None = None) -> dict:
     """Run the (option, platform, fold) pieces missing from ``folds_file`` in fold order, until
-    ``minutes`` have passed (no new fold starts after that), then summarize every finished piece."""
+    ``minutes`` have passed (no new fold starts after that), then summarize every finished piece.
+    ``checkpoint``: where fine-tuning starts (the same weights as the ONNX files, so it is not part
+    of what a fold's line depends on)."""
     torch.set_num_threads(cfg.threads)
     key = fingerprint(model_dir, cfg)
     lines = [line for line in _read_lines(folds_file) if line["fingerprint"] == key]
@@ -194,7 +203,7 @@ def run_overhead(tables: list[Devmap], model_dir: Path, cfg: OverheadConfig, fol
         unique, index = distinct_files([p for t in tables for p in t.ir])
         offsets = {t.platform: sum(len(u.ir) for u in tables[:k]) for k, t in enumerate(tables)}
         prepared = {}
-        for option in options(model_dir, cfg):
+        for option in options(model_dir, cfg, Path(checkpoint) if checkpoint else None):
             inputs, prepare_seconds[option.name] = prepare(option, unique)
             prepared[option.name] = (option, inputs)
         for k, table in todo:
@@ -249,7 +258,7 @@ def summarize(lines: list[dict], tables: list[Devmap], model_dir: Path, cfg: Ove
         "platforms": [t.platform for t in tables],
         "config": asdict(cfg),
         "cpus": os.cpu_count(),
-        "head_learners": {p: learner.name for p, learner in head_learners(read_manifest(model_dir)).items()},
+        "head_learners": {p: learner.name for p, learner in head_learners(ModelDirectory(model_dir).manifest).items()},
         "peak_memory": "RSS above the option's start, sampled every 5 ms from /proc/self/statm; largest fold",
         "inference": "cached: the model alone on the kernel's prepared input (a tuner re-querying a kernel it has "
                      "embedded or parsed before); fresh: from the file on disk, front end included",

@@ -23,7 +23,7 @@ from torch.nn import functional as F
 
 from mir_export.downstream.heads import Head, HeadConfig, fit_classifier
 from mir_export.model import N_FLOWS, segment_mean
-from mir_runtime.graph.programl import ProgramGraph
+from mir_runtime.graph import ProgramGraph
 
 UNKNOWN = 0
 RELATIONS = 2 * N_FLOWS  # each flow forward and backward

@@ -60,7 +60,15 @@ def to_networkx(graph: ProgramGraph):
 
 
 def to_networkx_json(graph: ProgramGraph) -> dict[str, Any]:
-    """networkx's own node-link form of :func:`to_networkx` (``nx.node_link_graph`` reads it)."""
-    import networkx as nx
-
-    return nx.node_link_data(to_networkx(graph), edges="edges")
+    """networkx's own node-link form of :func:`to_networkx` (``nx.node_link_graph(data,
+    edges="edges")`` reads it), written without networkx: nodes in id order, edges grouped by
+    source node, then by target in order of first appearance, as networkx iterates them."""
+    data = to_programl_json(graph)
+    nodes = [{**{k: v for k, v in node.items() if k != "id"}, "id": node["id"]} for node in data["nodes"]]
+    by_source: dict[int, dict[int, list[dict[str, Any]]]] = {}
+    for link in data["links"]:
+        by_source.setdefault(link["source"], {}).setdefault(link["target"], []).append(
+            {"flow": link["flow"], "position": link["position"], "source": link["source"], "target": link["target"],
+             "key": link["key"]})
+    edges = [e for node in nodes for group in by_source.get(node["id"], {}).values() for e in group]
+    return {"directed": True, "multigraph": True, "graph": data["graph"], "nodes": nodes, "edges": edges}

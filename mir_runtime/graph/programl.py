@@ -76,32 +76,18 @@ def _plain_name(name: str) -> str:
 
 
 class _Builder:
+    """Nodes and edges as rows (one append each: the builder's hot path), columns at the end."""
+
     def __init__(self) -> None:
-        self.types: list[int] = []
-        self.texts: list[str] = []
-        self.full: list[str] = []
-        self.func: list[int] = []
-        self.block: list[int] = []
-        self.inst: list[int] = []
-        self.src: list[int] = []
-        self.dst: list[int] = []
-        self.flow: list[int] = []
-        self.pos: list[int] = []
+        self.nodes: list[tuple[int, str, str, int, int, int]] = []  # type, text, full text, function, block, inst
+        self.edges: list[tuple[int, int, int, int]] = []  # source, target, flow, position
 
     def node(self, kind: int, text: str, full: str, function: int, block: int, inst: int = -1) -> int:
-        self.types.append(kind)
-        self.texts.append(text)
-        self.full.append(full)
-        self.func.append(function)
-        self.block.append(block)
-        self.inst.append(inst)
-        return len(self.types) - 1
+        self.nodes.append((kind, text, full, function, block, inst))
+        return len(self.nodes) - 1
 
     def edge(self, flow: int, source: int, target: int, position: int = 0) -> None:
-        self.src.append(source)
-        self.dst.append(target)
-        self.flow.append(flow)
-        self.pos.append(position)
+        self.edges.append((source, target, flow, position))
 
 
 def build_graph(module: Module) -> ProgramGraph:
@@ -201,22 +187,30 @@ def build_graph(module: Module) -> ProgramGraph:
         for target, position in uses:
             b.edge(DATA, node, target, position)
 
+    kinds, texts, full_texts, functions, blocks, instructions = zip(*b.nodes)
+    edges = np.array(b.edges, dtype=np.int32).reshape(-1, 4)
     return ProgramGraph(
-        node_type=np.array(b.types, dtype=np.int8),
-        node_text=np.array(b.texts, dtype=object),
-        node_full_text=np.array(b.full, dtype=object),
-        node_function=np.array(b.func, dtype=np.int32),
-        node_block=np.array(b.block, dtype=np.int32),
-        node_instruction=np.array(b.inst, dtype=np.int32),
-        edge_source=np.array(b.src, dtype=np.int32),
-        edge_target=np.array(b.dst, dtype=np.int32),
-        edge_flow=np.array(b.flow, dtype=np.int8),
-        edge_position=np.array(b.pos, dtype=np.int32),
+        node_type=np.array(kinds, dtype=np.int8),
+        node_text=_objects(texts),
+        node_full_text=_objects(full_texts),
+        node_function=np.array(functions, dtype=np.int32),
+        node_block=np.array(blocks, dtype=np.int32),
+        node_instruction=np.array(instructions, dtype=np.int32),
+        edge_source=edges[:, 0].copy(),
+        edge_target=edges[:, 1].copy(),
+        edge_flow=edges[:, 2].astype(np.int8),
+        edge_position=edges[:, 3].copy(),
         functions=[_plain_name(f.name) for f in module.functions],
         module_name=module.source_filename,
         target_triple=module.target_triple,
         data_layout=module.data_layout,
     )
+
+
+def _objects(strings: tuple[str, ...]) -> np.ndarray:
+    out = np.empty(len(strings), dtype=object)
+    out[:] = strings
+    return out
 
 
 def _control_flow(fn, ends: dict, b: _Builder) -> list[int]:

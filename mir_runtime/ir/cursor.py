@@ -5,6 +5,7 @@ index of the offending token, which the reader turns into a located ``IRParseErr
 """
 from __future__ import annotations
 
+from mir_runtime.ir import keywords as W
 from mir_runtime.ir import types as T
 from mir_runtime.ir.lexer import join
 from mir_runtime.ir.model import Module, Operand, OperandKind
@@ -18,15 +19,36 @@ CONSTEXPR_OPS = frozenset(
     fdiv frem fneg icmp fcmp select extractelement insertelement shufflevector extractvalue
     insertvalue""".split()
 )
-VALUE_WORDS = CONSTANT_WORDS | CONSTEXPR_OPS | {
-    "blockaddress", "dso_local_equivalent", "no_cfi", "splat", "asm",
-}
+# Operand counts of the constant expressions whose operands are all ``<type> <value>``.
+_CONSTEXPR_ARITY = {"fneg": 1, "select": 3, "insertelement": 3, "shufflevector": 3}
+_CONSTEXPR_FLAGS = frozenset(("nuw", "nsw", "exact", "inbounds", "nusw"))
+_ASM_WORDS = frozenset(("sideeffect", "alignstack", "inteldialect", "unwind"))
 
 FAST_MATH_FLAGS = frozenset("nnan ninf nsz arcp contract afn reassoc fast".split())
 FLAG_WORDS = FAST_MATH_FLAGS | {"nuw", "nsw", "exact", "disjoint", "nneg", "samesign"}
 
 MAX_TYPE_DEPTH = 1024  # deeper types are refused (LLVM's own recursive reader overflows its stack)
 _ARRAY, _VECTOR, _STRUCT, _FUNCTION = range(4)
+_NOT_POINTEES = frozenset((T.VOID, T.LABEL, T.METADATA, T.TOKEN))  # LLVM: no pointers to these
+_NOT_ELEMENTS = _NOT_POINTEES | {T.FUNC}  # nor arrays or structs of them
+_VECTOR_ELEMENTS = frozenset((T.INT, T.FLOAT, T.PTR))
+
+
+def _string_length(token: str) -> int:
+    """The bytes of a ``c"..."`` constant: ``\\XX`` is one byte, as is ``\\\\``."""
+    body = token[2:-1]
+    length = len(body) if body.isascii() else len(body.encode("utf-8"))
+    at = body.find("\\")
+    while at >= 0:
+        escaped = body[at + 1 : at + 3]
+        if escaped[:1] == "\\":
+            length -= 1
+            at = body.find("\\", at + 2)
+        else:
+            if len(escaped) == 2 and all(ch in "0123456789abcdefABCDEF" for ch in escaped):
+                length -= 2
+            at = body.find("\\", at + 1)
+    return length
 
 
 class ParseFailure(Exception):
@@ -92,6 +114,12 @@ class Cursor:
             raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1)
         return int(tok)
 
+    def uint32(self) -> int:
+        value = self.number()
+        if value >= 1 << 32:
+            raise ParseFailure(f"{value} does not fit in 32 bits", self.i - 1)
+        return value
+
     def alignment(self) -> int:
         """The number after ``align``: a power of two, at most 2**32, as LLVM requires."""
         value = self.number()
@@ -120,9 +148,13 @@ class Cursor:
             tok = self.next()
             c = tok[0]
             if c == "%":
+                if tok not in self.module.types:
+                    raise ParseFailure(f"use of undefined type named '{tok}'", start)
                 ty = T.named(tok)
             elif c == "[":
                 count = self.number()
+                if count >= 1 << 64:
+                    raise ParseFailure(f"an array of {count} elements (at most 2^64-1)", self.i - 1)
                 self.expect("x")
                 open_.append([_ARRAY, count, None])
                 self._check_depth(open_, start)
@@ -141,6 +173,8 @@ class Cursor:
                     if scalable:
                         self.expect("x")
                     count = self.number()
+                    if not 0 < count < 1 << 32:
+                        raise ParseFailure(f"a vector of {count} elements (1 to 2^32-1 may be)", self.i - 1)
                     self.expect("x")
                     open_.append([_VECTOR, count, scalable])
                     self._check_depth(open_, start)
@@ -172,6 +206,8 @@ class Cursor:
                     return ty
                 frame = open_[-1]
                 kind = frame[0]
+                if ty.kind in _NOT_ELEMENTS and kind != _FUNCTION or kind == _VECTOR and ty.kind not in _VECTOR_ELEMENTS:
+                    raise ParseFailure(f"{ty.text} cannot be an element of an aggregate type", self.i)
                 if kind == _ARRAY:
                     self.expect("]")
                     ty = T.array_of(ty, frame[1])
@@ -208,6 +244,8 @@ class Cursor:
         while True:
             tok = self.peek()
             if tok == "*":
+                if ty.kind in _NOT_POINTEES:
+                    raise ParseFailure(f"a pointer to {ty.text} (LLVM requires i8* for void)", self.i)
                 self.i += 1
                 ty = T.pointer_to(ty)
             elif tok == "addrspace":
@@ -236,57 +274,150 @@ class Cursor:
 
     # -- values -------------------------------------------------------------------------------
     def value(self, ty: T.Type | None) -> Operand:
+        if ty is T.VOID_T:
+            raise ParseFailure("a value of type void (void is only a function result)", self.i)
+        tok = self.peek()
+        c = tok[:1]
+        if c == "%":
+            self.i += 1
+            return Operand(K.LOCAL, ty, tok)
+        if c == "!":
+            start = self.i
+            self.metadata()
+            return Operand(K.METADATA, ty, join(self.toks, start, self.i))
+        return self.constant(ty)
+
+    def constant(self, ty: T.Type | None) -> Operand:
+        """A constant as LLParser reads it: the elements of aggregates and the operands of
+        constant expressions are read too (their types are not compared with ``ty``)."""
+        if ty is T.VOID_T:
+            raise ParseFailure("a value of type void (void is only a function result)", self.i)
         start = self.i
         tok = self.next()
         c = tok[0]
-        if c == "%":
-            return Operand(K.LOCAL, ty, tok)
         if c == "@":
             return Operand(K.GLOBAL, ty, tok)
-        if c == "!":
-            self.i = start
-            self.metadata()
-            return Operand(K.METADATA, ty, join(self.toks, start, self.i))
-        if c in "-+0123456789" or c == '"' or tok.startswith('c"'):
+        if c in "0123456789" or (c in "-+" and len(tok) > 1):
+            return Operand(K.CONSTANT, ty, tok)
+        if c == "c" and tok[1:2] == '"':
+            if ty is not None and not (ty.kind == T.ARRAY and ty.elem is T.I8 and ty.count == _string_length(tok)):
+                raise ParseFailure(f"the string {tok[:20]}... is not of type {ty.text}", start)
+            return Operand(K.CONSTANT, ty, tok)
+        if tok in CONSTANT_WORDS:
             return Operand(K.CONSTANT, ty, tok)
         if c in "[{<":
             self.i = start
-            self.skip_group()
+            self.aggregate()
             return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
-        if tok in CONSTANT_WORDS:
-            return Operand(K.CONSTANT, ty, tok)
         if tok in CONSTEXPR_OPS:
-            while self.peek() != "(" or self.toks[self.i - 1][1] == "inrange":  # LLVM 19: inrange(a, b)
-                if not self.peek():
-                    raise ParseFailure(f"expected '(' in constant expression '{tok}'", self.i)
-                if self.peek() == "(":
-                    self.skip_group()
-                else:
-                    self.i += 1
-            self.skip_group()
+            self.constant_expression(tok)
             return Operand(K.CONSTANT_EXPR, ty, join(self.toks, start, self.i))
-        if tok == "blockaddress" or tok == "splat":
-            self.skip_group()
+        if tok == "blockaddress":
+            self.expect("(")
+            self.global_name()
+            self.expect(",")
+            if self.next()[:1] != "%":
+                raise ParseFailure("expected a basic block in blockaddress", self.i - 1)
+            self.expect(")")
+            return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
+        if tok == "splat":  # LLVM 19
+            self.expect("(")
+            self.constant(self.type())
+            self.expect(")")
             return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
         if tok == "dso_local_equivalent" or tok == "no_cfi":
-            self.next()
+            self.global_name()
             return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
         if tok == "asm":
-            while not self.peek().startswith('"'):
-                self.next()
-            self.next()
+            while self.peek() in _ASM_WORDS:
+                self.i += 1
+            self.string()
             self.expect(",")
-            if not self.next().startswith('"'):
-                raise ParseFailure("expected inline asm constraint string", self.i - 1)
+            self.string()
             return Operand(K.INLINE_ASM, ty, join(self.toks, start, self.i))
+        if c == "%":
+            raise ParseFailure(f"expected a constant, found the local value '{tok}'", start)
         raise ParseFailure(f"expected a value, found '{tok}'", start)
+
+    def aggregate(self) -> None:
+        """An array, vector or struct constant: ``[i32 1, i32 2]``, ``<{ i8 0 }>``, ``{}`` ..."""
+        opener = self.next()
+        packed = opener == "<" and self.accept("{")
+        close = "}" if packed or opener == "{" else "]" if opener == "[" else ">"
+        if not self.accept(close):
+            while True:
+                self.constant(self.type())
+                if self.accept(close):
+                    break
+                self.expect(",")
+        if packed:
+            self.expect(">")
+
+    def constant_expression(self, op: str) -> None:
+        """The rest of a constant expression after its opcode, e.g. ``inbounds (i8, ptr @g, i64 1)``."""
+        if op == "icmp" or op == "fcmp":
+            predicate = self.next()
+            if predicate not in (W.ICMP_PREDICATES if op == "icmp" else W.FCMP_PREDICATES):
+                raise ParseFailure(f"expected a comparison predicate, found '{predicate}'", self.i - 1)
+        while self.peek() in _CONSTEXPR_FLAGS:
+            self.i += 1
+        if op == "getelementptr" and self.accept("inrange"):  # LLVM 19: inrange(-8, 16)
+            self.expect("(")
+            self.signed()
+            self.expect(",")
+            self.signed()
+            self.expect(")")
+        self.expect("(")
+        if op == "getelementptr":
+            source = self.type()
+            if self.module.legacy_syntax and self.peek() != ",":
+                self.constant(source)  # LLVM < 3.7: no source element type
+            while self.accept(","):
+                self.accept("inrange")
+                self.constant(self.type())
+        elif op in W.CAST_OPS:
+            self.constant(self.type())
+            self.expect("to")
+            self.type()
+        elif op == "extractvalue" or op == "insertvalue":
+            self.constant(self.type())
+            if op == "insertvalue":
+                self.expect(",")
+                self.constant(self.type())
+            while self.accept(","):
+                self.number()
+        else:
+            self.constant(self.type())
+            for _ in range(_CONSTEXPR_ARITY.get(op, 2) - 1):
+                self.expect(",")
+                self.constant(self.type())
+        self.expect(")")
+
+    def global_name(self) -> str:
+        tok = self.next()
+        if tok[:1] != "@":
+            raise ParseFailure(f"expected a global name, found '{tok}'", self.i - 1)
+        return tok
+
+    def string(self) -> str:
+        tok = self.next()
+        if tok[:1] != '"':
+            raise ParseFailure(f"expected a string, found '{tok}'", self.i - 1)
+        return tok
+
+    def signed(self) -> int:
+        tok = self.next()
+        if not tok.lstrip("-").isdigit():
+            raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1)
+        return int(tok)
 
     def metadata(self) -> None:
         """Skip one metadata value: ``!12``, ``!"s"``, ``!{...}``, ``!DILocation(...)``."""
         tok = self.next()
         if tok == "!":
-            if self.peek() == "{":
-                self.skip_group()
+            if self.peek() != "{":
+                raise ParseFailure("expected '{' after '!'", self.i)
+            self.skip_group()
             return
         if self.peek() == "(" and tok[1:2].isalpha():
             self.skip_group()
@@ -303,21 +434,74 @@ class Cursor:
             values.append(self.typed_value())
         return values
 
-    def skip_attributes(self) -> None:
-        """Skip parameter/return attributes (``noundef``, ``align 8``, ``byval(%T)`` ...)."""
+    def attributes(self, allowed: frozenset) -> None:
+        """Attributes LLVM allows here (``allowed``: parameter, return or function attributes)
+        with their arguments, and string attributes (``"key"="value"``)."""
         while True:
             tok = self.peek()
-            if not tok or not (tok[0].isalpha() or tok[0] == "_") or tok in VALUE_WORDS:
+            if tok in allowed:
+                self.i += 1
+                self.attribute_argument(tok)
+            elif tok[:1] == '"':
+                self.i += 1
+                if self.accept("="):
+                    self.string()
+            else:
                 return
-            if T.simple(tok) is not None and tok not in ("opaque",):
+
+    def attribute_argument(self, word: str) -> None:
+        """What follows an attribute word: ``align 8``, ``dereferenceable(8)``, ``byval(%T)``,
+        ``memory(read)`` ...; nothing for most."""
+        if word in W.INT_ARGUMENT:
+            if self.accept("("):
+                self.alignment() if word.startswith("align") else self.number()
+                self.expect(")")
+            elif word == "align":
+                self.alignment()
+            else:
+                raise ParseFailure(f"expected '(' after '{word}'", self.i)
+        elif word in W.TYPE_ARGUMENT:
+            if self.accept("("):
+                self.type()
+                self.expect(")")
+        elif word == "memory":  # LLVM 16+: memory(read), memory(argmem: readwrite, inaccessiblemem: none)
+            self.expect("(")
+            while True:
+                access = self.next()
+                if access in W.MEMORY_LOCATIONS:
+                    self.expect(":")
+                    access = self.next()
+                if access not in W.MEMORY_ACCESS:
+                    raise ParseFailure(f"expected a memory location or access kind, found '{access}'", self.i - 1)
+                if self.accept(")"):
+                    break
+                self.expect(",")
+        elif word == "allocsize" or word == "vscale_range":  # (N) or (N, M), 32-bit
+            self.expect("(")
+            self.uint32()
+            if self.accept(","):
+                self.uint32()
+            self.expect(")")
+        elif word == "uwtable" and self.accept("("):
+            if self.next() not in ("sync", "async"):
+                raise ParseFailure("expected 'sync' or 'async' in uwtable", self.i - 1)
+            self.expect(")")
+        elif word in W.GROUP_ARGUMENT and self.peek() == "(":
+            self.skip_group()
+
+    def function_attributes(self) -> None:
+        """Function attributes, string attributes and attribute groups (``#3``), in any order."""
+        while True:
+            self.attributes(W.FUNCTION_ATTRIBUTES)
+            tok = self.peek()
+            if tok[:1] != "#" or not tok[1:].isdigit():
                 return
             self.i += 1
-            nxt = self.peek()
-            if nxt == "(":
-                self.skip_group()
-            elif tok == "align" and nxt.isdigit():
-                self.alignment()
-            elif tok in ("dereferenceable", "dereferenceable_or_null", "alignstack") and nxt.isdigit():
+
+    def linkage(self) -> None:
+        """The optional linkage, preemption, visibility and DLL storage words, in LLVM's order."""
+        for words in W.LINKAGE_SLOTS:
+            if self.peek() in words:
                 self.i += 1
 
     def skip_words(self) -> None:

@@ -5,8 +5,9 @@ One handler per opcode reads the tokens after the opcode with a ``Cursor`` and r
 """
 from __future__ import annotations
 
+from mir_runtime.ir import keywords as W
 from mir_runtime.ir import types as T
-from mir_runtime.ir.cursor import FLAG_WORDS, Cursor, ParseFailure
+from mir_runtime.ir.cursor import FAST_MATH_FLAGS, FLAG_WORDS, Cursor, ParseFailure
 from mir_runtime.ir.lexer import join
 from mir_runtime.ir.model import Module, Operand, OperandKind
 
@@ -15,21 +16,19 @@ K = OperandKind
 BINARY_OPS = frozenset(
     "add sub mul udiv sdiv urem srem shl lshr ashr and or xor fadd fsub fmul fdiv frem".split()
 )
-CAST_OPS = frozenset(
-    """trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint inttoptr bitcast
-    addrspacecast""".split()
-)
 
 class Parts:
-    """What an opcode handler found: result type, operands, successors, callee."""
+    """What an opcode handler found: result type, operands, successors, callee, and the blocks
+    it names without branching to them (a phi's incoming blocks), which must exist."""
 
-    __slots__ = ("type", "operands", "successors", "callee")
+    __slots__ = ("type", "operands", "successors", "callee", "blocks")
 
-    def __init__(self, ty, operands, successors=(), callee=None) -> None:
+    def __init__(self, ty, operands, successors=(), callee=None, blocks=()) -> None:
         self.type = ty
         self.operands = operands
         self.successors = list(successors)
         self.callee = callee
+        self.blocks = blocks
 
 
 def _block(name: str) -> Operand:
@@ -51,16 +50,12 @@ def _unary(cur: Cursor) -> Parts:
     return Parts(op.type, [op])
 
 
-ICMP_PREDICATES = frozenset("eq ne ugt uge ult ule sgt sge slt sle".split())
-FCMP_PREDICATES = frozenset("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split())
-
-
 def _compare(cur: Cursor) -> Parts:
     icmp = cur.toks[cur.i - 1][1] == "icmp"
     while cur.peek() in FLAG_WORDS:
         cur.i += 1  # fast-math flags (fcmp), samesign (icmp)
     predicate = cur.next()
-    if predicate not in (ICMP_PREDICATES if icmp else FCMP_PREDICATES):
+    if predicate not in (W.ICMP_PREDICATES if icmp else W.FCMP_PREDICATES):
         raise ParseFailure(f"expected a comparison predicate, found '{predicate}'", cur.i - 1)
     ty = cur.type()
     a = cur.value(ty)
@@ -87,15 +82,18 @@ def _phi(cur: Cursor) -> Parts:
     cur.skip_words()
     ty = cur.type()
     ops = []
+    blocks = []
     while True:
         cur.expect("[")
         ops.append(cur.value(ty))
         cur.expect(",")
-        if cur.next()[0] != "%":
+        block = cur.next()
+        if block[0] != "%":
             raise ParseFailure("expected an incoming block label", cur.i - 1)
+        blocks.append(block)
         cur.expect("]")
         if not (cur.peek() == "," and cur.peek(1) == "["):
-            return Parts(ty, ops)
+            return Parts(ty, ops, blocks=blocks)
         cur.i += 1
 
 
@@ -249,13 +247,19 @@ def _shufflevector(cur: Cursor) -> Parts:
 
 
 def _call_target(cur: Cursor) -> tuple[T.Type, Operand, list[Operand]]:
-    """``<ty> <callee>(<args>) [attrs] [bundles]`` shared by call, invoke and callbr."""
-    while not cur.at_type():
-        tok = cur.next()
-        if tok == "cc" or tok == "align":
-            cur.i += 1
-        elif cur.peek() == "(":
-            cur.skip_group()
+    """``[flags] [cc] [return attributes] [addrspace(N)] <ty> <callee>(<args>) [function
+    attributes] [bundles]``, shared by call, invoke and callbr; every word is checked, as in LLVM."""
+    while cur.peek() in FAST_MATH_FLAGS:
+        cur.i += 1
+    if cur.peek() in W.CALLING_CONVENTIONS:
+        cur.i += 1
+    elif cur.accept("cc"):
+        cur.number()
+    cur.attributes(W.RETURN_ATTRIBUTES)
+    if cur.accept("addrspace"):
+        cur.expect("(")
+        cur.number()
+        cur.expect(")")
     ty = cur.type()
     callee = cur.value(None)
     cur.expect("(")
@@ -263,7 +267,7 @@ def _call_target(cur: Cursor) -> tuple[T.Type, Operand, list[Operand]]:
     if not cur.accept(")"):
         while True:
             arg_ty = cur.type()
-            cur.skip_attributes()
+            cur.attributes(W.PARAMETER_ATTRIBUTES)
             if arg_ty.kind == T.METADATA:
                 start = cur.i
                 if cur.peek().startswith("!"):
@@ -277,8 +281,7 @@ def _call_target(cur: Cursor) -> tuple[T.Type, Operand, list[Operand]]:
                 break
             cur.expect(",")
     n_args = len(args)
-    while cur.peek() and cur.peek() not in ("[", "to", ","):
-        cur.i += 1  # function attributes, #N
+    cur.function_attributes()
     if cur.peek() == "[" and cur.peek(1).startswith('"'):
         cur.i += 1  # operand bundles: [ "tag"(ty val, ...), ... ]
         while True:
@@ -486,7 +489,7 @@ def _cleanupret(cur: Cursor) -> Parts:
 
 HANDLERS = {
     **{op: _binary for op in BINARY_OPS},
-    **{op: _cast for op in CAST_OPS},
+    **{op: _cast for op in W.CAST_OPS},
     "fneg": _unary, "freeze": _unary,
     "icmp": _compare, "fcmp": _compare,
     "select": _select, "phi": _phi, "alloca": _alloca, "load": _load, "store": _store,

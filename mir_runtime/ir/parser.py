@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from mir_runtime.errors import IRParseError
+from mir_runtime.ir import keywords as W
 from mir_runtime.ir import types as T
 from mir_runtime.ir.cursor import Cursor, ParseFailure
 from mir_runtime.ir.instructions import CALL_PREFIXES, HANDLERS
@@ -34,9 +35,14 @@ _OPAQUE_PTR_RE = re.compile(r"(?<![%@$!\w.\-\"])ptr(?![\w.])")
 _LEGACY_RE = re.compile(r"= (?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(]*\* [%@]")
 
 
+_ODD_BLANK = re.compile(r"[^\S \t\n\r]")  # whitespace to Python, not to LLVM's lexer
 _MODULE_STRING = re.compile(r'\s*=\s*("[^"]*")\s*')
 _ORDERINGS = frozenset("unordered monotonic acquire release acq_rel seq_cst".split())
 _ATOMIC_TAIL = frozenset(("load", "store", "cmpxchg", "atomicrmw"))
+_TLS_MODELS = frozenset(("localdynamic", "initialexec", "localexec"))
+_GLOBAL_FLAGS = frozenset(
+    "no_sanitize_address no_sanitize_hwaddress sanitize_memtag sanitize_address_dyninit".split()
+)
 CONTINUATION_WORDS = ("to", "catch", "cleanup", "filter", "unwind")
 _LEADING_WORD = re.compile(r"\s*([A-Za-z_]*)")
 
@@ -54,11 +60,14 @@ class _Reader:
         typedefs = [(m.group(1), m.group(2)) for m in _TYPEDEF_RE.finditer(text)]
         self._typedef_names = [name for name, _ in typedefs]
         self._pending_typedefs = dict(typedefs)
+        self.module.types = dict.fromkeys(self._pending_typedefs)  # the names, bodies read later
         # Numbered values must count up by one; LLVM 19 allows gaps, and only opaque-pointer IR
         # can come from it.
         self.gaps = self.module.opaque_pointers
         self.or_later = " or later" if self.gaps else ""
         self.references: list[tuple[str, int]] = []  # @names used outside instructions, and where
+        self.comdat_uses: list[tuple[str, int]] = []  # $names that globals and functions name
+        self.block_uses: list[tuple[str, int]] = []  # blocks the current function's phis name
         self.entities_seen = False  # a global, function, type, metadata ... has been read
 
     # -- errors -------------------------------------------------------------------------------
@@ -128,11 +137,16 @@ class _Reader:
                 raise self.error("expected a type definition", line)
         elif c == "!":
             name, _, body = text.partition("=")
-            m.metadata[name.strip()] = body.strip()
+            name = name.strip()
+            if name in m.metadata and name[1:].isdigit():
+                raise self.error(f"redefinition of metadata {name}", line)
+            m.metadata[name] = body.strip()
         elif c == "$":
+            self.comdat(text, line)
             name, _, body = text.partition("=")
             m.comdats[name.strip()] = body.strip()
         elif text.startswith("attributes "):
+            self.attribute_group(text, line)
             name, _, body = text[len("attributes "):].partition("=")
             m.attribute_groups[name.strip()] = body.strip()
         elif text.startswith("source_filename"):
@@ -155,6 +169,59 @@ class _Reader:
         if value is None:
             raise self.error(f"expected '{key} = \"...\"'", line)
         return _unquote(value.group(1))
+
+    def comdat(self, text: str, line: int) -> None:
+        """``$name = comdat <selection kind>``."""
+        toks = tokenize(text)
+        cur = Cursor(toks, self.module, 1)
+        try:
+            cur.expect("=")
+            cur.expect("comdat")
+            kind = cur.next()
+            if kind not in W.COMDAT_KINDS:
+                raise ParseFailure(f"unknown comdat selection kind '{kind}'", cur.i - 1)
+            if cur.i < cur.n:
+                raise ParseFailure(f"unexpected '{cur.peek()}' after the comdat", cur.i)
+        except ParseFailure as fail:
+            raise self.token_error(fail, toks, text, line, 0) from None
+
+    def attribute_group(self, text: str, line: int) -> None:
+        """``attributes #N = { ... }``: attribute words LLVM knows, with their arguments
+        (``align=N`` here), and string attributes."""
+        toks = tokenize(text)
+        cur = Cursor(toks, self.module, 1)
+        try:
+            group = cur.next()
+            if group[:1] != "#" or not group[1:].isdigit():
+                raise ParseFailure(f"expected an attribute group id, found '{group}'", cur.i - 1)
+            cur.expect("=")
+            cur.expect("{")
+            while not cur.accept("}"):
+                tok = cur.peek()
+                if tok == "align" or tok == "alignstack":
+                    cur.i += 1
+                    cur.expect("=")
+                    cur.alignment()
+                    continue
+                before = cur.i
+                cur.attributes(W.ATTRIBUTE_GROUP_WORDS)
+                if cur.i == before:
+                    raise ParseFailure(f"unknown attribute '{tok or 'end of statement'}'", cur.i)
+            if cur.i < cur.n:
+                raise ParseFailure(f"unexpected '{cur.peek()}' after the attribute group", cur.i)
+        except ParseFailure as fail:
+            raise self.token_error(fail, toks, text, line, 0) from None
+
+    def comdat_use(self, cur: Cursor, name: str, line: int) -> None:
+        """After ``comdat``: ``($name)``, or nothing (the comdat named as the global itself)."""
+        if cur.accept("("):
+            tok = cur.next()
+            if tok[:1] != "$":
+                raise ParseFailure(f"expected a comdat name, found '{tok}'", cur.i - 1)
+            cur.expect(")")
+            self.comdat_uses.append((tok, line))
+        else:
+            self.comdat_uses.append(("$" + name[1:], line))
 
     def resolve_types(self) -> None:
         if len(self._pending_typedefs) != len(self._typedef_names):
@@ -183,43 +250,68 @@ class _Reader:
             raise self.error(f"expected '=' after {name}", line)
         cur = Cursor(toks, self.module, 2)
         space = 0
-        external = False
         try:
-            while True:
-                tok = cur.next()
-                if tok in ("global", "constant"):
-                    value_ty = cur.type()
-                    if not external:
-                        cur.value(value_ty)  # the initializer
-                    kind = "variable"
-                    break
-                if tok in ("alias", "ifunc"):
-                    value_ty = cur.type()
-                    if cur.accept(","):
-                        target_ty = _aliasee_type(cur)
-                    else:  # LLVM < 3.7: alias <pointer type> @target
-                        target_ty = value_ty
-                        value_ty = value_ty.elem if value_ty.kind == T.PTR and value_ty.elem else value_ty
-                        cur.value(target_ty)
-                    if target_ty.kind == T.PTR:
-                        space = target_ty.addrspace
-                    kind = tok
-                    break
+            cur.linkage()
+            external = toks[2][1] in ("external", "extern_weak")  # a declaration: no initializer
+            if cur.accept("thread_local") and cur.accept("("):
+                if cur.next() not in _TLS_MODELS:
+                    raise ParseFailure("expected a thread-local storage model", cur.i - 1)
+                cur.expect(")")
+            if cur.peek() in W.UNNAMED_ADDR:
+                cur.i += 1
+            tok = cur.next()
+            if tok in ("alias", "ifunc"):
+                value_ty = cur.type()
+                if cur.accept(","):
+                    target_ty = _aliasee_type(cur)
+                else:  # LLVM < 3.7: alias <pointer type> @target
+                    target_ty = value_ty
+                    value_ty = value_ty.elem if value_ty.kind == T.PTR and value_ty.elem else value_ty
+                    cur.constant(target_ty)
+                if target_ty.kind == T.PTR:
+                    space = target_ty.addrspace
+                kind = tok
+            else:
                 if tok == "addrspace":
                     cur.expect("(")
                     space = cur.number()
                     cur.expect(")")
-                elif tok in ("external", "extern_weak"):
-                    external = True
-                elif cur.peek() == "(":
-                    cur.skip_group()  # thread_local(...), partition?
-            _global_tail(cur)
+                    tok = cur.next()
+                if tok == "externally_initialized":
+                    tok = cur.next()
+                if tok not in ("global", "constant"):
+                    raise ParseFailure(f"expected 'global' or 'constant', found '{tok}'", cur.i - 1)
+                value_ty = cur.type()
+                if not external:
+                    cur.constant(value_ty)  # the initializer
+                kind = "variable"
+            self.global_tail(cur, name, line)
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text, line, 0) from None
         self.references += [(tok, line) for _, tok in toks[2:] if tok[0] == "@"]
         pointee = None if self.module.opaque_pointers else value_ty
         group = toks[-1][1] if toks[-1][1][0] == "#" else None
         self.module.globals.append(Global(name, kind, T.pointer_to(pointee, space), text, line, group))
+
+    def global_tail(self, cur: Cursor, name: str, line: int) -> None:
+        """What may follow a global's value: ``, align N``, ``, section "s"``, ``, comdat``,
+        attachments, then attribute groups; anything else is an error, as in LLVM."""
+        while cur.accept(","):
+            tok = cur.next()
+            if tok == "align":
+                cur.alignment()
+            elif tok in ("section", "partition", "code_model"):
+                cur.string()
+            elif tok == "comdat":
+                self.comdat_use(cur, name, line)
+            elif tok[:1] == "!" and len(tok) > 1 and cur.peek()[:1] == "!":
+                cur.metadata()
+            elif tok not in _GLOBAL_FLAGS:
+                raise ParseFailure(f"unexpected '{tok}' in a global's attributes", cur.i - 1)
+        while cur.peek()[:1] == "#" and cur.peek()[1:].isdigit():
+            cur.i += 1
+        if cur.i < cur.n:
+            raise ParseFailure(f"unexpected '{cur.peek()}' after the global's definition", cur.i)
 
     # -- functions ----------------------------------------------------------------------------
     def function(self, i: int, define: bool) -> int:
@@ -252,25 +344,24 @@ class _Reader:
         return self.body(fn, j, slot)
 
     def header(self, toks: list, line: int, define: bool) -> tuple[Function, int]:
-        """The function and its next free value number (after unnamed arguments)."""
-        name_at = next((k for k, (_, tok) in enumerate(toks) if tok[0] == "@"), None)
-        if name_at is None:
-            raise ParseFailure("expected a function name", len(toks))
+        """The function and its next free value number (after unnamed arguments). Every word is
+        checked in LLParser's order: ``define [linkage ...] [cc] [return attributes] <type>
+        @name(<parameters>) [unnamed_addr] [addrspace(N)] [function attributes] [section "s"]
+        [partition "s"] [comdat] [align N] [gc "s"] [prefix|prologue|personality <constant>]``."""
+        if toks[0][1] != ("define" if define else "declare"):
+            raise ParseFailure(f"unknown top-level entity '{toks[0][1][:40]}'", 0)
         cur = Cursor(toks, self.module, 1)
-        ret = None
-        while cur.i < name_at:
-            if cur.at_type():
-                start = cur.i
-                ret = cur.type()
-                if cur.i == name_at:
-                    break
-                cur.i = start + 1
-                ret = None
-            else:
-                cur.i += 1
-        if ret is None:
-            raise ParseFailure("expected a return type before the function name", name_at)
-        cur.i = name_at + 1
+        if not define:
+            _attachments(cur)  # declare !dbg !3 void @f()
+        cur.linkage()
+        if cur.peek() in W.CALLING_CONVENTIONS:
+            cur.i += 1
+        elif cur.accept("cc"):
+            cur.number()
+        cur.attributes(W.RETURN_ATTRIBUTES)
+        ret = cur.type()
+        name_at = cur.i
+        name = cur.global_name()
         cur.expect("(")
         args: list[Argument] = []
         unnamed = 0
@@ -280,28 +371,45 @@ class _Reader:
                     cur.expect(")")
                     break
                 ty = cur.type()
-                name = None
-                while cur.peek() not in (",", ")"):
-                    if not cur.peek():
-                        raise ParseFailure("unexpected end of parameter list", cur.i)
-                    if cur.peek() == "(":
-                        cur.skip_group()
-                        continue
-                    tok = cur.next()
-                    if tok[0] == "%":
-                        name = tok
-                if name is None:
-                    name = f"%{unnamed}"
+                cur.attributes(W.PARAMETER_ATTRIBUTES)
+                arg = cur.next() if cur.peek()[:1] == "%" else None
+                if arg is None:
+                    arg = f"%{unnamed}"
                     unnamed += 1
-                elif name[1:].isdigit():
-                    number = int(name[1:])
+                elif arg[1:].isdigit():
+                    number = int(arg[1:])
                     if number < unnamed or (number > unnamed and not self.gaps):
-                        raise ParseFailure(f"argument {name} is out of order (expected %{unnamed}{self.or_later})", cur.i - 1)
+                        raise ParseFailure(f"argument {arg} is out of order (expected %{unnamed}{self.or_later})", cur.i - 1)
                     unnamed = number + 1
-                args.append(Argument(name, ty))
+                args.append(Argument(arg, ty))
                 if cur.accept(")"):
                     break
                 cur.expect(",")
+        tail = cur.i
+        if cur.peek() in W.UNNAMED_ADDR:
+            cur.i += 1
+        if cur.accept("addrspace"):
+            cur.expect("(")
+            cur.number()
+            cur.expect(")")
+        cur.function_attributes()
+        for word in ("section", "partition"):
+            if cur.accept(word):
+                cur.string()
+        if cur.accept("comdat"):
+            self.comdat_use(cur, name, line)
+        if cur.accept("align"):
+            cur.alignment()
+        if cur.accept("gc"):
+            cur.string()
+        for word in ("prefix", "prologue", "personality"):
+            if cur.accept(word):
+                cur.constant(cur.type())
+        if define:
+            _attachments(cur)
+        if cur.i < cur.n:
+            raise ParseFailure(f"unexpected '{cur.peek()}' in the function header", cur.i)
+        cur.i = tail
         group = None
         attachments = []
         rest = [tok for _, tok in toks[cur.i:]]
@@ -320,6 +428,7 @@ class _Reader:
         block: Block | None = None
         closed = True  # the previous block ended with a terminator
         instructions: list[Instruction] = []
+        self.block_uses = []
         while True:
             if j >= n:
                 raise self.error(f"unexpected end of file: function {fn.name} has no closing '}}'", fn.line)
@@ -430,7 +539,12 @@ class _Reader:
             raise self.token_error(fail, toks, text, line, indent) from None
         except RecursionError:
             raise self.error("instruction nested too deeply", line, indent + 1) from None
-        if name is not None:
+        if found.blocks:
+            self.block_uses += [(block, line) for block in found.blocks]
+        if name is None:
+            if found.type is not None:
+                slot += 1  # an unnamed result takes the next number, as in LLVM
+        else:
             if found.type is None:
                 raise self.error(f"cannot name the void result of '{opcode}'", line, indent + 1)
             if name[1:].isdigit():
@@ -459,8 +573,6 @@ class _Reader:
                 cur.alignment()
             elif tok[:1] == "!" and tok[1:2].isalpha() and cur.peek(1)[:1] == "!":
                 cur.i += 1
-                if cur.peek() == "!" and cur.peek(1) != "{":
-                    raise ParseFailure("expected a metadata node after the attachment's name", cur.i)
                 cur.metadata()
             else:
                 raise ParseFailure(f"expected a metadata attachment or 'align', found '{tok or 'end of statement'}'", cur.i)
@@ -481,6 +593,9 @@ class _Reader:
             for succ in inst.successors:
                 if defined.get(succ) != "block":
                     raise self.error(f"branch to undefined block {succ}", inst.line)
+        for block, line in self.block_uses:
+            if defined.get(block) != "block":
+                raise self.error(f"incoming block {block} of a phi is not a block of {fn.name}", line)
 
     def resolve_globals(self) -> None:
         functions = {f.name for f in self.module.functions}
@@ -494,6 +609,9 @@ class _Reader:
         for name, line in self.references:
             if name not in functions and name not in variables:
                 raise self.error(f"use of undefined global {name}", line)
+        for name, line in self.comdat_uses:
+            if name not in self.module.comdats:
+                raise self.error(f"use of undefined comdat {name}", line)
         for fn in self.module.functions:
             for block in fn.blocks:
                 for inst in block.instructions:
@@ -510,6 +628,13 @@ class _Reader:
                             raise self.error(f"use of undefined global {op.text}", inst.line)
                     if inst.callee is not None and inst.callee not in functions:
                         inst.callee = None
+
+
+def _attachments(cur: Cursor) -> None:
+    """Metadata attachments of a function: ``!dbg !12 !prof !3``."""
+    while cur.peek()[:1] == "!" and cur.peek()[1:2].isalpha() and cur.peek(1)[:1] == "!":
+        cur.i += 1
+        cur.metadata()
 
 
 _UNTYPED_ALIASEES = ("bitcast", "getelementptr", "addrspacecast", "inttoptr")
@@ -543,34 +668,6 @@ def _aliasee_type(cur: Cursor) -> T.Type:
     return ty
 
 
-_GLOBAL_FLAGS = frozenset(
-    "no_sanitize_address no_sanitize_hwaddress sanitize_memtag sanitize_address_dyninit".split()
-)
-
-
-def _global_tail(cur: Cursor) -> None:
-    """What may follow a global's value: ``, align N``, ``, section "s"``, ``, comdat``,
-    attachments, then attribute groups; anything else is an error, as in LLVM."""
-    while cur.accept(","):
-        tok = cur.next()
-        if tok == "align":
-            cur.alignment()
-        elif tok in ("section", "partition", "code_model"):
-            if cur.next()[:1] != '"':
-                raise ParseFailure(f"expected a string after '{tok}'", cur.i - 1)
-        elif tok == "comdat":
-            if cur.peek() == "(":
-                cur.skip_group()
-        elif tok[:1] == "!" and len(tok) > 1 and cur.peek()[:1] == "!":
-            cur.metadata()
-        elif tok not in _GLOBAL_FLAGS:
-            raise ParseFailure(f"unexpected '{tok}' in a global's attributes", cur.i - 1)
-    while cur.peek()[:1] == "#":
-        cur.i += 1
-    if cur.i < cur.n:
-        raise ParseFailure(f"unexpected '{cur.peek()}' after the global's definition", cur.i)
-
-
 def _unquote(text: str) -> str:
     if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
         inner = text[1:-1]
@@ -590,21 +687,21 @@ def _line_of(lines: list[str], needle: str, nth: int = 1) -> int:
 
 
 def _check_whitespace(text: str, path: str) -> None:
-    """LLVM's lexer takes only space, tab and line ends as blanks: a vertical tab or form feed
-    outside strings and comments is an error."""
+    """LLVM's lexer takes only space, tab and line ends as blanks: any other character that
+    Python calls whitespace (vertical tab, form feed, \\x1c-\\x1f, no-break space ...) outside
+    strings and comments is an error."""
     for k, line in enumerate(text.split("\n")):
         code = re.sub(r'"[^"]*"', lambda m: " " * len(m.group()), strip_comment(line))
-        for bad in ("\x0b", "\x0c"):
-            at = code.find(bad)
-            if at >= 0:
-                raise IRParseError(f"unexpected character {bad!r}", path, k + 1, at + 1)
+        bad = _ODD_BLANK.search(code)
+        if bad:
+            raise IRParseError(f"unexpected character {bad.group()!r}", path, k + 1, bad.start() + 1)
 
 
 def parse_module(text: str, path: str = "<string>") -> Module:
     """Parse textual IR; every failure is an ``IRParseError`` located in ``path``."""
     if not text.strip():
         raise IRParseError("empty input: no LLVM IR", path, 1, 1)
-    if "\x0b" in text or "\x0c" in text:
+    if _ODD_BLANK.search(text):
         _check_whitespace(text, path)
     reader = _Reader(text, path)
     try:

@@ -101,6 +101,7 @@ def simple(word: str) -> Type | None:
 
 
 I1 = simple("i1")
+I8 = simple("i8")
 I32 = simple("i32")
 VOID_T = simple("void")
 TOKEN_T = simple("token")

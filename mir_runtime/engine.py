@@ -1,0 +1,95 @@
+"""The model half of embedding a file: ``Features`` to ``[text vector ++ graph vector]`` on any
+``Backend`` (onnxruntime here, torch on the training side).
+
+Statements are looked up in a cache of statement vectors (``cache.StatementCache``); the rest
+are sorted by length and cut into chunks of at most the backend's ``token_budget`` padded tokens
+(0: one statement per chunk), each padded only to its longest statement. When the backend takes
+several calls at once (CPU), the chunks and the graph encoder run side by side on a thread pool.
+The file's text vector is the mean over all its statements (duplicates weighted by their count).
+"""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from mir_runtime.backend import Backend
+from mir_runtime.cache import StatementCache
+from mir_runtime.featurizer import Features
+
+STATEMENT_CACHE = 32768  # vectors (32 MiB at d = 256)
+
+
+class Engine:
+    """Embeds ``Features`` with ``backend``; ``statement_cache``: statement vectors kept (0: none;
+    keep 0 when the backend's weights change, as in fine-tuning)."""
+
+    def __init__(self, backend: Backend, embedding_size: int, statement_cache: int = STATEMENT_CACHE) -> None:
+        self.backend = backend
+        self.embedding_size = embedding_size
+        self.token_budget = backend.token_budget
+        self.statement_cache = StatementCache(statement_cache)
+        workers = backend.parallel_calls
+        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="mir-statements") if workers > 1 else None
+
+    def statement_vectors(self, ids: list[list[int]]) -> np.ndarray:
+        """One vector per tokenized statement: from the cache, or encoded and then cached."""
+        out = np.empty((len(ids), self.embedding_size // 2), dtype=np.float32)
+        keys = [tuple(t) for t in ids]
+        missing = []
+        for k, vector in enumerate(self.statement_cache.lookup(keys)):
+            if vector is None:
+                missing.append(k)
+            else:
+                out[k] = vector
+        if missing:
+            out[missing] = self.encode_statements([ids[k] for k in missing])
+            self.statement_cache.store([keys[k] for k in missing], out[missing])
+        return out
+
+    def encode_statements(self, ids: list[list[int]]) -> np.ndarray:
+        """One vector per tokenized statement, sorted by length, in chunks of at most
+        ``token_budget`` padded tokens (or of one statement)."""
+        out = np.empty((len(ids), self.embedding_size // 2), dtype=np.float32)
+        order = np.argsort([len(t) for t in ids], kind="stable")
+        chunks, batches = [], []
+        start = 0
+        while start < len(order):
+            end = start + 1  # sorted: the chunk's padded length is its last statement's
+            while end < len(order) and (end + 1 - start) * len(ids[order[end]]) <= self.token_budget:
+                end += 1
+            rows = order[start:end]
+            batch = np.zeros((len(rows), len(ids[rows[-1]])), dtype=np.int64)
+            for k, r in enumerate(rows):
+                batch[k, : len(ids[r])] = ids[r]
+            chunks.append(rows)
+            batches.append(batch)
+            start = end
+        run = self.pool.map if self.pool is not None and len(batches) > 1 else map
+        for rows, vectors in zip(chunks, run(self.backend.run_statements, batches)):
+            out[rows] = vectors
+        return out
+
+    def embed(self, features: Features) -> np.ndarray:
+        """``[text (d) ++ graph (d)]``, float32; the graph encoder runs on the pool (if any) while
+        the statements are encoded."""
+        graph = self.pool.submit(self.backend.run_graph, features.graph) if self.pool is not None else None
+        text = self.text_vector(features.ids, features.weights)
+        return self.join(text, graph.result() if graph is not None else self.backend.run_graph(features.graph))
+
+    def text_vector(self, ids: list[list[int]], weights: np.ndarray) -> np.ndarray:
+        """The count-weighted mean of the vectors of a file's distinct statements (zeros if none)."""
+        if not ids:
+            return np.zeros(self.embedding_size // 2, dtype=np.float32)
+        return (self.statement_vectors(ids) * weights[:, None]).sum(0) / weights.sum()
+
+    @staticmethod
+    def join(text: np.ndarray, graph: np.ndarray) -> np.ndarray:
+        return np.concatenate([text, graph]).astype(np.float32)
+
+    def close(self) -> None:
+        """Stop the thread pool and close the backend."""
+        if self.pool is not None:
+            self.pool.shutdown()
+            self.pool = None
+        self.backend.close()

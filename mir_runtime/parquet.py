@@ -1,0 +1,68 @@
+"""Embedding rows as Arrow tables and one Parquet file, the same for every engine.
+
+Columns: ``path`` (string), ``sha256`` (string), ``embedding`` (fixed-size list of float32,
+the model's embedding size), ``error`` (string); a failed file's row has a null sha256 and
+embedding and its one-line error. pyarrow comes with the ``[ray]`` extra only, so the ``[cpu]``
+install stays small; without it, Parquet output says which extra to install.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from mir_runtime.rows import Row
+
+INSTALL_HINT = "pip install 'mir-runtime[ray]'"
+
+
+class MissingExtraError(RuntimeError):
+    """An optional dependency that the asked-for output or engine needs is not installed."""
+
+
+def load_pyarrow():
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401  (the writer below)
+    except ImportError:
+        raise MissingExtraError(f"Parquet output needs pyarrow: {INSTALL_HINT}") from None
+    return pyarrow
+
+
+def schema(embedding_size: int):
+    pa = load_pyarrow()
+    return pa.schema([("path", pa.string()), ("sha256", pa.string()),
+                      ("embedding", pa.list_(pa.float32(), embedding_size)), ("error", pa.string())])
+
+
+def rows_table(rows: Sequence["Row"], embedding_size: int):
+    """An Arrow table of ``rows`` in the module's schema (what each Ray actor returns, too)."""
+    pa = load_pyarrow()
+    vectors = np.zeros((len(rows), embedding_size), dtype=np.float32)
+    failed = np.array([row["embedding"] is None for row in rows], dtype=bool)
+    for k, row in enumerate(rows):
+        if row["embedding"] is not None:
+            vectors[k] = row["embedding"]
+    embedding = pa.FixedSizeListArray.from_arrays(pa.array(vectors.reshape(-1)), embedding_size,
+                                                  mask=pa.array(failed))
+    columns = [pa.array([row[name] for row in rows], pa.string()) for name in ("path", "sha256")]
+    return pa.Table.from_arrays([*columns, embedding, pa.array([row["error"] for row in rows], pa.string())],
+                                schema=schema(embedding_size))
+
+
+def write_parquet(tables: Iterable, out: str | os.PathLike, embedding_size: int) -> None:
+    """Stream ``tables`` (in the module's schema) into one Parquet file, a row group each, so
+    memory stays that of one batch whatever the number of files; the file appears only when complete."""
+    pa = load_pyarrow()
+    partial = Path(f"{out}.partial")  # a failed run leaves no file that looks complete
+    try:
+        with pa.parquet.ParquetWriter(str(partial), schema(embedding_size)) as writer:
+            for table in tables:
+                writer.write_table(table)
+        partial.replace(out)
+    finally:
+        partial.unlink(missing_ok=True)
