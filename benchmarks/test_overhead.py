@@ -5,7 +5,7 @@ than the GNN, for under 5% less accuracy). All in one process, same folds, same 
 ``mir_export.downstream.overhead`` for what each figure covers.
 
     python -m pytest benchmarks/test_overhead.py -s                        # full: 10 folds per platform, resumed
-    MIR_BENCH_MINUTES=120 python -m pytest benchmarks/test_overhead.py -s  # start no new fold after 2 hours
+    MIR_BENCH_MINUTES=120 python -m pytest benchmarks/test_overhead.py -s  # start no new fold after 2 hours (0: summarize only)
     MIR_BENCH_QUICK=1 python -m pytest benchmarks/test_overhead.py -s      # quick: 1 fold, short training
 
 Full mode: 10 stratified folds (seed 0) of both platforms; the head is the shipped head's learner,
@@ -62,7 +62,7 @@ def _plots(result: dict, stem: str) -> None:
     fig, axis = plt.subplots(figsize=(6, 4))
     width = 0.8 / len(PLATFORMS)
     for k, platform in enumerate(PLATFORMS):
-        values = [100 * f["accuracy_per_platform"][platform] for _, f in figures]
+        values = [100 * (f["accuracy_per_platform"][platform] or 0.0) for _, f in figures]  # 0: no fold yet
         bars = axis.bar([i + (k - 0.5) * width for i in range(len(OPTIONS))], values, width, label=platform.upper())
         axis.bar_label(bars, [f"{v:.1f}" for v in values])
     axis.set_xticks(range(len(OPTIONS)), labels)

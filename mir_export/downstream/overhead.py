@@ -196,8 +196,8 @@ def run_overhead(tables: list[Devmap], model_dir: Path, cfg: OverheadConfig, fol
     lines = [line for line in _read_lines(folds_file) if line["fingerprint"] == key]
     done = {(line["option"], line["platform"], line["fold"]) for line in lines}
     todo = [(k, t) for k in range(cfg.folds) for t in tables
-            if any((name, t.platform, k) not in done for name in OPTIONS)]
-    deadline = time.monotonic() + 60 * minutes if minutes else None
+            if any((name, t.platform, k) not in done for name in OPTIONS) and (minutes is None or minutes > 0)]
+    deadline = time.monotonic() + 60 * minutes if minutes is not None else None
     prepare_seconds: dict[str, float] = {}
     if todo:
         unique, index = distinct_files([p for t in tables for p in t.ir])
@@ -239,10 +239,9 @@ def summarize(lines: list[dict], tables: list[Devmap], model_dir: Path, cfg: Ove
             "train_seconds": float(sum(d["train_seconds"] for d in done)),
             "train_seconds_per_fold": {t.platform: [d["train_seconds"] for d in done if d["platform"] == t.platform]
                                        for t in tables},
-            "accuracy": sum(d["hits"] for d in done) / max(1, sum(d["tested"] for d in done)),
-            "accuracy_per_platform": {
-                t.platform: sum(d["hits"] for d in done if d["platform"] == t.platform)
-                / max(1, sum(d["tested"] for d in done if d["platform"] == t.platform)) for t in tables},
+            "accuracy": _accuracy(done),
+            "accuracy_per_platform": {t.platform: _accuracy([d for d in done if d["platform"] == t.platform])
+                                      for t in tables},
             "infer_ms_per_kernel": float(np.mean([v for d in done for v in d["infer_cached_ms"]])) if done else None,
             "infer_fresh_ms_per_kernel": float(np.mean([v for d in done for v in d["infer_fresh_ms"]])) if done else None,
             "infer_kernels": sum(len(d["infer_cached_ms"]) for d in done),
@@ -272,6 +271,11 @@ def summarize(lines: list[dict], tables: list[Devmap], model_dir: Path, cfg: Ove
         "infer_finetune_over_head": ratio("finetune", "infer_ms_per_kernel"),
         "published": PUBLISHED,
     }
+
+
+def _accuracy(pieces: list[dict]) -> float | None:
+    tested = sum(d["tested"] for d in pieces)
+    return sum(d["hits"] for d in pieces) / tested if tested else None
 
 
 def _read_lines(path: Path) -> list[dict]:
