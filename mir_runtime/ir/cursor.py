@@ -276,15 +276,16 @@ class Cursor:
     def value(self, ty: T.Type | None) -> Operand:
         if ty is T.VOID_T:
             raise ParseFailure("a value of type void (void is only a function result)", self.i)
-        tok = self.peek()
-        c = tok[:1]
-        if c == "%":
-            self.i += 1
-            return Operand(K.LOCAL, ty, tok)
-        if c == "!":
-            start = self.i
-            self.metadata()
-            return Operand(K.METADATA, ty, join(self.toks, start, self.i))
+        start = self.i
+        if start < self.n:
+            tok = self.toks[start][1]
+            c = tok[0]
+            if c == "%":
+                self.i = start + 1
+                return Operand(K.LOCAL, ty, tok)
+            if c == "!":
+                self.metadata()
+                return Operand(K.METADATA, ty, join(self.toks, start, self.i))
         return self.constant(ty)
 
     def constant(self, ty: T.Type | None) -> Operand:
@@ -437,12 +438,13 @@ class Cursor:
     def attributes(self, allowed: frozenset) -> None:
         """Attributes LLVM allows here (``allowed``: parameter, return or function attributes)
         with their arguments, and string attributes (``"key"="value"``)."""
-        while True:
-            tok = self.peek()
+        toks = self.toks
+        while self.i < self.n:
+            tok = toks[self.i][1]
             if tok in allowed:
                 self.i += 1
                 self.attribute_argument(tok)
-            elif tok[:1] == '"':
+            elif tok[0] == '"':
                 self.i += 1
                 if self.accept("="):
                     self.string()
