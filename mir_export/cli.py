@@ -2,29 +2,66 @@
 from __future__ import annotations
 
 import argparse
+import glob
+import os
+import shlex
 import sys
+import textwrap
 from pathlib import Path
+
+TRAIN_EXTRA = "pip install 'mir-runtime[train]'"  # what the training side needs beyond the runtime
+
+
+class UsageError(Exception):
+    """Bad arguments found after parsing: one line on stderr, exit code 2."""
+
+
+class Formatter(argparse.HelpFormatter):
+    """``--help`` shows each option's default (unless its help already says it), and never breaks
+    a package name such as ``xz-utils`` at its hyphen."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if "default" in text or action.required or any(action.default is v for v in (None, False, argparse.SUPPRESS)):
+            return text
+        return f"{text} (default: %(default)s)"
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mir-export", description=__doc__.split("\n")[0])
+    from mir_export.corpus.packages import PACKAGES
+
+    parser = argparse.ArgumentParser(prog="mir-export", description=__doc__.split("\n")[0], formatter_class=Formatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    corpus = sub.add_parser("corpus", help="the pre-training IR corpus")
+    corpus = sub.add_parser("corpus", help="the pre-training IR corpus", formatter_class=Formatter)
     corpus_sub = corpus.add_subparsers(dest="corpus_command", required=True)
 
-    build = corpus_sub.add_parser("build", help="fetch, build and harvest IR; write corpus-manifest.json")
+    build = corpus_sub.add_parser(
+        "build", formatter_class=Formatter, help="fetch, build and harvest IR; write corpus-manifest.json",
+        description="Fetch each pinned package's source, build it with clang-14 and keep its IR. Unless "
+                    "--no-prepare, it first prepares the machine as root: adds a deb-src entry under "
+                    "/etc/apt/sources.list.d, runs apt-get update and apt-get install of the build tools, "
+                    "and pip installs Python build tools.")
     build.add_argument("--out", type=Path, required=True, help="corpus directory (outside the repository)")
-    build.add_argument("--packages", nargs="+", help="only these packages (default: all pinned packages)")
-    build.add_argument("--jobs", type=int, default=2, help="parallel compiles and readers (default 2)")
+    build.add_argument("--packages", nargs="+", metavar="NAME",
+                       help=f"only these packages (default: all): {', '.join(p.name for p in PACKAGES)}")
+    build.add_argument("--jobs", type=int, default=2, help="parallel compiles and readers")
     build.add_argument("--no-prepare", action="store_true",
                        help="skip the deb-src entry, apt-get and pip installs (machine already prepared)")
     build.add_argument("--max-share", type=float, default=0.25,
-                       help="cap on one package's share of unique statements (default 0.25)")
+                       help="cap on one package's share of unique statements")
     build.add_argument("--eval-ir", default=None,
-                       help="glob of evaluation IR that must not overlap the corpus "
+                       help="glob of evaluation IR that must not overlap the corpus; it must match files "
                             "(default: ../shared/datasets/*/kernels_ir/*.ll next to the repository)")
+    build.add_argument("--no-eval-check", action="store_true",
+                       help="build without the overlap check (no evaluation IR on this machine)")
+    corpus_sub.add_parser("packages", help="the pinned packages: name, source, version, license",
+                          formatter_class=Formatter)
 
-    stats = corpus_sub.add_parser("stats", help="modules, functions and statements, by source and language")
+    stats = corpus_sub.add_parser("stats", help="modules, functions and statements, by source and language",
+                                  formatter_class=Formatter)
     stats.add_argument("corpus", type=Path, help="corpus directory or a corpus-manifest.json")
 
     from mir_export.pretrain_cli import add_commands as add_pretrain_commands
@@ -37,26 +74,60 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _corpus(args: argparse.Namespace) -> int:
+    from mir_export.corpus.packages import PACKAGES, by_name
+
     if args.corpus_command == "stats":
         from mir_export.corpus.stats import print_stats
 
         return print_stats(args.corpus)
+    if args.corpus_command == "packages":
+        for p in PACKAGES:
+            print(f"{p.name}\t{p.source}\t{p.version}\t{p.license}")
+        return 0
     from mir_export.corpus.build import build
     from mir_export.corpus.manifest import default_eval_glob, write_manifest
-    from mir_export.corpus.packages import by_name
 
-    packages = by_name(args.packages)
+    try:
+        packages = by_name(args.packages)
+    except KeyError as exc:
+        raise UsageError(f"--packages: {exc.args[0]}") from None
+    eval_glob = None
+    if not args.no_eval_check:
+        eval_glob = args.eval_ir or default_eval_glob()
+        if not glob.glob(eval_glob):
+            raise UsageError(f"--eval-ir: no file matches {eval_glob!r}, so the overlap check would check nothing "
+                             "(give the evaluation IR's glob, or --no-eval-check)")
     records = build(args.out, packages, args.jobs, prepare=not args.no_prepare)
     manifest = write_manifest(args.out, records, jobs=args.jobs, max_share=args.max_share,
-                              eval_glob=args.eval_ir or default_eval_glob())
+                              eval_glob=eval_glob, command=args.invocation)
     print(f"corpus: {manifest['modules']} modules, {manifest['unique_functions']} unique functions, "
           f"{manifest['unique_statements']} unique statements from {len(manifest['packages'])} packages; "
           f"eval overlap: {manifest['eval_check']['overlapping_functions']} functions")
     return 1 if manifest["eval_check"]["overlapping_functions"] else 0
 
 
+def invocation(argv: list[str]) -> str:
+    """The command as it ran, replayable: ``cd CWD && mir-export ARGS``."""
+    return f"cd {shlex.quote(os.getcwd())} && {shlex.join(['mir-export', *argv])}"
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        args = build_parser().parse_args(argv)
+        args.invocation = invocation(argv)
+        return _run(args)
+    except UsageError as exc:
+        print(f"mir-export: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.split(".")[0] in ("mir_runtime", "mir_export"):
+            raise
+        print(f"mir-export: needs the [train] extra (no module {exc.name!r}): {TRAIN_EXTRA}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "corpus":
         return _corpus(args)
     if args.command == "pretrain":

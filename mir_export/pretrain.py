@@ -48,9 +48,9 @@ class TrainConfig:
     edges_per_flow: int = 256
     lr: float = 3e-4
     weight_decay: float = 0.01
-    warmup: int = 200
+    warmup: int = 200  # the CLI's default is ``default_warmup(steps)``
     steps: int = 2000
-    minutes: float = 0.0  # > 0: stop after this much training time (the budget of a run)
+    minutes: float = 0.0  # > 0: stop when the run's training time, over all resumed invocations, reaches it
     stop_step: int = 0  # > 0: stop at this step; the schedule still spans ``steps`` (equal-budget ablations)
     seed: int = 0
     threads: int = 1  # one thread is deterministic, and on a shared machine often fastest
@@ -278,6 +278,15 @@ def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=T
 # --- the loop --------------------------------------------------------------------------------
 
 
+class ResumeError(RuntimeError):
+    """A run directory that this invocation cannot continue (other data, model, or nothing left to do)."""
+
+
+def default_warmup(steps: int) -> int:
+    """200 steps, but at most a tenth of the schedule (a short run must reach its peak rate)."""
+    return min(200, steps // 10)
+
+
 def _lr(step: int, cfg: TrainConfig, total: int) -> float:
     if step < cfg.warmup:
         return cfg.lr * (step + 1) / cfg.warmup
@@ -297,9 +306,12 @@ class Objective(nn.Module):
         return forward(self.model, batch, self.tasks, self.cfg, self.generator)
 
 
-def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: int, out: Path, cfg: TrainConfig) -> dict:
+def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: int, out: Path, cfg: TrainConfig,
+          tokenizer_sha256: str | None = None, command: str | None = None) -> dict:
     """Train (or resume) under ``out``, on this process or as one of a torchrun group; returns
-    the final held-out evaluation (process 0; the others return the training state)."""
+    the final held-out evaluation (process 0; the others return the training state).
+    ``tokenizer_sha256``: the data's tokenizer (a resumed run must use the same); ``command``:
+    what ran (provenance)."""
     group = distributed.join()
     if cfg.batch_size % group.world or cfg.batch_size // group.world < 2:
         raise ValueError(f"batch size {cfg.batch_size} must be a multiple of {group.world} processes, "
@@ -316,6 +328,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     generator = torch.Generator().manual_seed(cfg.seed + group.rank)  # masking and pairs: one per process
     if checkpoint.exists():
         saved = torch.load(checkpoint, weights_only=False)
+        _check_resumable(checkpoint, saved, model_cfg, tokenizer_sha256, cfg)
         model.load_state_dict(saved["model"])
         optimizer.load_state_dict(saved["optimizer"])
         state = saved["state"]
@@ -336,8 +349,9 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     # Every invocation's settings and first step: a run resumed with a longer schedule is
     # reproduced by replaying these, not by one command with the final settings.
     invocations = state.setdefault("invocations", [])
-    if not invocations or invocations[-1] != _invocation(cfg, invocations[-1]["from_step"], group.world):
-        invocations.append(_invocation(cfg, state["step"], group.world))
+    if not invocations or invocations[-1] != _invocation(cfg, invocations[-1]["from_step"], group.world, command):
+        invocations.append(_invocation(cfg, state["step"], group.world, command))
+    state["tokenizer_sha256"] = tokenizer_sha256
     tasks = tuple(cfg.tasks)
     total = cfg.steps
     share = cfg.batch_size // group.world
@@ -395,10 +409,40 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     return summary
 
 
-def _invocation(cfg: TrainConfig, from_step: int, processes: int = 1) -> dict:
+def _invocation(cfg: TrainConfig, from_step: int, processes: int = 1, command: str | None = None) -> dict:
     recorded = {"from_step": from_step, "steps": cfg.steps, "stop_step": cfg.stop_step, "minutes": cfg.minutes,
                 "lr": cfg.lr}
-    return recorded | ({"processes": processes} if processes > 1 else {})
+    return recorded | ({"processes": processes} if processes > 1 else {}) | ({"command": command} if command else {})
+
+
+def check_resumable(checkpoint: Path, vocab_size: int, cfg: TrainConfig, tokenizer_sha256: str | None) -> None:
+    """``ResumeError`` if ``train`` could not continue ``checkpoint`` (when there is one) with these settings."""
+    if checkpoint.exists():
+        _check_resumable(checkpoint, torch.load(checkpoint, weights_only=False), config(cfg.model, vocab_size),
+                         tokenizer_sha256, cfg)
+
+
+def _check_resumable(path: Path, saved: dict, model_cfg: ModelConfig, tokenizer_sha256: str | None,
+                     cfg: TrainConfig) -> None:
+    """Refuse, in words, to resume a checkpoint with other data or model, or with nothing left to train."""
+    if saved["model_config"] != model_cfg.to_dict():
+        here = model_cfg.to_dict()
+        differ = ", ".join(f"{k} {saved['model_config'].get(k)}, here {v}" for k, v in here.items()
+                           if saved["model_config"].get(k) != v)
+        raise ResumeError(f"{path}: trained with another model or tokenizer ({differ}); use the same --data and "
+                          "--model, or a new --out")
+    recorded = saved["state"].get("tokenizer_sha256")
+    if recorded and tokenizer_sha256 and recorded != tokenizer_sha256:
+        raise ResumeError(f"{path}: trained on data of another tokenizer (sha256 {recorded[:12]}..., this --data "
+                          f"{tokenizer_sha256[:12]}...); use the same --data, or a new --out")
+    state = saved["state"]
+    if cfg.minutes and state["seconds"] >= cfg.minutes * 60:
+        raise ResumeError(f"{path}: already trained {state['seconds'] / 60:.1f} min, and --minutes {cfg.minutes:g} "
+                          "counts all invocations of a run: raise --minutes to train on")
+    last = min(cfg.steps, cfg.stop_step) if cfg.stop_step else cfg.steps
+    if state["step"] >= last:
+        raise ResumeError(f"{path}: already at step {state['step']} of {last}: raise --steps (or --stop-at) "
+                          "to train on")
 
 
 def machine(processes: int = 1) -> dict:

@@ -12,47 +12,65 @@ PARITY_FUNCTIONS = 200  # held-out functions on which export compares onnxruntim
 
 
 def add_commands(sub) -> None:
-    pre = sub.add_parser("pretrain", help="tokenizer, samples and pre-training of the encoder")
+    from mir_export.cli import Formatter
+
+    pre = sub.add_parser("pretrain", help="tokenizer, samples and pre-training of the encoder", formatter_class=Formatter)
     cmds = pre.add_subparsers(dest="pretrain_command", required=True)
-    prep = cmds.add_parser("prepare", help="train the tokenizer and featurize the corpus into shards")
+    prep = cmds.add_parser("prepare", help="train the tokenizer and featurize the corpus into shards",
+                           formatter_class=Formatter)
     prep.add_argument("--corpus", type=Path, required=True, help="a directory written by 'corpus build'")
-    prep.add_argument("--out", type=Path, required=True, help="data directory (tokenizer.json, train.pkl, eval.pkl)")
-    prep.add_argument("--workers", type=int, default=2)
-    train = cmds.add_parser("train", help="pre-train (resumes from OUT/checkpoint.pt)")
+    prep.add_argument("--out", type=Path, required=True,
+                      help="data directory (tokenizer.json, train.pkl, eval.pkl); a tokenizer.json already "
+                           "there is reused (said on stderr): delete it to train a new one")
+    prep.add_argument("--workers", type=int, default=2, help="processes")
+    train = cmds.add_parser("train", help="pre-train (resumes from OUT/checkpoint.pt)", formatter_class=Formatter)
     train.add_argument("--data", type=Path, required=True, help="the directory 'prepare' wrote")
     train.add_argument("--out", type=Path, required=True, help="run directory: checkpoint, logs, result")
-    train.add_argument("--model", default="small", choices=("small", "paper", "tiny"))
+    train.add_argument("--model", default="small", choices=("small", "paper", "tiny"), help="model size")
     train.add_argument("--tasks", default="mlm,gae,match", help="comma-separated: mlm, gae, match")
-    train.add_argument("--steps", type=int, default=2000)
-    train.add_argument("--minutes", type=float, default=0.0, help="stop after this much training time")
+    train.add_argument("--steps", type=int, default=2000, help="length of the learning-rate schedule")
+    train.add_argument("--minutes", type=float, default=0.0,
+                       help="stop when the run's training time reaches this many minutes, counted over all "
+                            "invocations of a resumed run (0: no limit)")
     train.add_argument("--stop-at", type=int, default=0, metavar="STEP",
-                       help="stop at this step, the learning-rate schedule still spanning --steps")
-    train.add_argument("--batch-size", type=int, default=16)
-    train.add_argument("--lr", type=float, default=3e-4)
+                       help="stop at this step, the learning-rate schedule still spanning --steps (0: --steps)")
+    train.add_argument("--warmup", type=int, default=None, metavar="STEPS",
+                       help="linear learning-rate warm-up (default: min(200, steps / 10))")
+    train.add_argument("--batch-size", type=int, default=16, help="functions per step")
+    train.add_argument("--lr", type=float, default=3e-4, help="peak learning rate")
     train.add_argument("--threads", type=int, default=1, help="torch threads per process")
     train.add_argument("--nproc", type=int, default=1, metavar="N",
                        help="data-parallel processes on this machine (DistributedDataParallel, gloo); the global "
                        "batch stays --batch-size, split between them. Across machines: run under torchrun instead")
-    train.add_argument("--seed", type=int, default=0)
-    evaluate = cmds.add_parser("evaluate", help="held-out figures of a run's checkpoint")
+    train.add_argument("--seed", type=int, default=0, help="sampling, masking and initialization")
+    evaluate = cmds.add_parser("evaluate", help="held-out figures of a run's checkpoint", formatter_class=Formatter)
     evaluate.add_argument("--data", type=Path, required=True)
     evaluate.add_argument("--run", type=Path, required=True)
-    export = sub.add_parser("export", help="a run's checkpoint to the runtime's ONNX files and manifest")
+    export = sub.add_parser("export", help="a run's checkpoint to the runtime's ONNX files and manifest",
+                            formatter_class=Formatter)
     export.add_argument("--run", type=Path, required=True, help="run directory (checkpoint.pt, pretrain-result.json)")
     export.add_argument("--data", type=Path, required=True, help="the directory holding tokenizer.json")
-    export.add_argument("--out", type=Path, default=Path("artifacts"))
-    export.add_argument("--corpus-manifest", type=Path, default=Path("artifacts/corpus-manifest.json"),
-                        help="the corpus manifest of the data (its sha256 goes into the model manifest)")
+    export.add_argument("--out", type=Path, required=True, help="model directory to write (not artifacts/: that "
+                                                                   "is the shipped model)")
+    export.add_argument("--corpus-manifest", type=Path, default=None,
+                        help="the corpus manifest of the data, its sha256 goes into the model manifest "
+                             "(default: corpus-manifest.json of the corpus 'prepare' read)")
 
 
 def run_export(args: argparse.Namespace) -> int:
     import random
 
+    from mir_export.cli import UsageError
     from mir_export.export import export, parity, update_manifest
     from mir_export.model import load_checkpoint
     from mir_export.pretrain_data import load_samples
 
-    manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, provenance(args))
+    for needed in (args.run / "checkpoint.pt", args.run / "pretrain-result.json", args.data / "tokenizer.json",
+                   args.data / "eval.pkl"):
+        if not needed.is_file():
+            raise UsageError(f"{needed}: missing (--run: a 'pretrain train' directory, --data: a 'prepare' one)")
+    extra = provenance(args, corpus_manifest(args))
+    manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra)
     held_out = load_samples(args.data / "eval.pkl")
     checked = random.Random(0).sample(held_out, min(PARITY_FUNCTIONS, len(held_out)))
     figures = parity(args.out, load_checkpoint(args.run / "checkpoint.pt"), checked)
@@ -61,38 +79,61 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def provenance(args: argparse.Namespace) -> dict:
-    """How the exported model was made: held-out metrics, data, commands, cost, hardware."""
+def corpus_manifest(args: argparse.Namespace) -> Path:
+    """``--corpus-manifest``, else the manifest of the corpus that ``prepare`` read into ``--data``."""
+    from mir_export.cli import UsageError
+    from mir_export.corpus.manifest import MANIFEST
+
+    path = args.corpus_manifest
+    if path is None:
+        corpus = _json(args.data / "data-report.json").get("corpus")
+        if corpus is None:
+            raise UsageError(f"{args.data}: data-report.json does not say which corpus 'prepare' read; "
+                             "give --corpus-manifest")
+        path = Path(corpus) / MANIFEST
+    if not path.is_file():
+        raise UsageError(f"{path}: no corpus manifest there; give --corpus-manifest")
+    return path.resolve()
+
+
+def _json(path: Path) -> dict:
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def provenance(args: argparse.Namespace, corpus: Path) -> dict:
+    """How the exported model was made: held-out metrics, data, the commands that ran, cost, hardware.
+    Runs made before commands were recorded fall back to the command their settings imply."""
     from mir_export.pretrain import machine
     from mir_runtime.modeldir import file_sha256
 
     result = json.loads((args.run / "pretrain-result.json").read_text())
     cfg = result["train_config"]
-    corpus = args.corpus_manifest
-    data = {name: json.loads((args.data / name).read_text()) for name in ("data-report.json", "tokenizer-report.json")
+    data = {name: _json(args.data / name) for name in ("data-report.json", "tokenizer-report.json")
             if (args.data / name).exists()}
     data.get("data-report.json", {}).pop("failures", None)
     training = result["training"]
     # A resumed run replays each invocation's settings (older runs recorded only the last).
     invocations = training.get("invocations") or [{}]
-    train = [(f"mir-export pretrain train --data DATA --out RUN --model {cfg['model']} --tasks {','.join(cfg['tasks'])} "
-              f"--steps {run.get('steps', cfg['steps'])} --minutes {run.get('minutes', cfg['minutes']):g} "
-              f"--stop-at {run.get('stop_step', cfg.get('stop_step', 0))} --batch-size {cfg['batch_size']} "
-              f"--lr {run.get('lr', cfg['lr']):g} --threads {cfg['threads']} --seed {cfg['seed']}"
-              + (f" --nproc {run['processes']}" if run.get("processes", 1) > 1 else ""))
-             for run in invocations]
+    train = [run.get("command") or (
+        f"mir-export pretrain train --data DATA --out RUN --model {cfg['model']} --tasks {','.join(cfg['tasks'])} "
+        f"--steps {run.get('steps', cfg['steps'])} --minutes {run.get('minutes', cfg['minutes']):g} "
+        f"--stop-at {run.get('stop_step', cfg.get('stop_step', 0))} --batch-size {cfg['batch_size']} "
+        f"--lr {run.get('lr', cfg['lr']):g} --threads {cfg['threads']} --seed {cfg['seed']}"
+        + (f" --nproc {run['processes']}" if run.get("processes", 1) > 1 else ""))
+        for run in invocations]
     return {
         "metrics": {"pretrain": {k: result["metrics"][k] for k in ("mlm_accuracy", "gae_auc", "matching_accuracy")
                                  if k in result["metrics"]} | {"eval_functions": result["metrics"]["eval_functions"]}},
         "training": {
-            "corpus_manifest": {"path": str(corpus), "sha256": file_sha256(corpus)} if corpus.exists() else None,
+            "corpus_manifest": {"path": str(corpus), "sha256": file_sha256(corpus)},
             "checkpoint_sha256": file_sha256(args.run / "checkpoint.pt"),  # fine-tuning starts from it
             "commands": [
                 "bash scripts/install.sh",
-                "mir-export corpus build --out CORPUS",
-                "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2",
+                _json(corpus).get("command") or "mir-export corpus build --out CORPUS",
+                data.get("data-report.json", {}).pop("command", None)
+                or "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2",
                 *train,
-                "mir-export export --run RUN --data DATA --out artifacts",
+                args.invocation,
             ],
             "cost": {
                 "hours": round(training["seconds"] / 3600, 3),
@@ -110,13 +151,18 @@ def provenance(args: argparse.Namespace) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     from mir_export import pretrain, pretrain_data
+    from mir_export.cli import UsageError
     from mir_export.tokenizer import load_tokenizer
+    from mir_runtime.encoder import file_sha256
 
     if args.pretrain_command == "prepare":
-        report = pretrain_data.prepare(args.corpus, args.out, args.workers)
+        report = pretrain_data.prepare(args.corpus, args.out, args.workers, command=args.invocation)
         print(json.dumps({k: v for k, v in report.items() if k != "failures"}, indent=2))
         return 1 if report["failures"] else 0
-    vocab = load_tokenizer(args.data / "tokenizer.json").get_vocab_size()
+    tokenizer = args.data / "tokenizer.json"
+    if not tokenizer.is_file():
+        raise UsageError(f"{tokenizer}: missing (--data: a directory written by 'pretrain prepare')")
+    vocab = load_tokenizer(tokenizer).get_vocab_size()
     evaluation = pretrain_data.load_samples(args.data / "eval.pkl")
     if args.pretrain_command == "evaluate":
         import torch
@@ -131,15 +177,20 @@ def run(args: argparse.Namespace) -> int:
     cfg = pretrain.TrainConfig(
         model=args.model, tasks=tuple(args.tasks.split(",")), steps=args.steps, minutes=args.minutes,
         batch_size=args.batch_size, lr=args.lr, threads=args.threads, seed=args.seed, stop_step=args.stop_at,
+        warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
     )
     unknown = set(cfg.tasks) - set(pretrain.TASKS)
     if unknown:
-        raise SystemExit(f"mir-export pretrain train: unknown task(s) {sorted(unknown)}")
+        raise UsageError(f"pretrain train: unknown task(s) {sorted(unknown)} (known: {', '.join(pretrain.TASKS)})")
     problem = _processes_problem(args.nproc, cfg.batch_size)
     if problem:
-        print(f"mir-export pretrain train: {problem}", file=sys.stderr)
-        return 2
-    train_args = (args.data / "train.pkl", evaluation, vocab, args.out, cfg)
+        raise UsageError(f"pretrain train: {problem}")
+    sha256 = file_sha256(tokenizer)
+    try:
+        pretrain.check_resumable(args.out / "checkpoint.pt", vocab, cfg, sha256)
+    except pretrain.ResumeError as exc:
+        raise UsageError(str(exc)) from None
+    train_args = (args.data / "train.pkl", evaluation, vocab, args.out, cfg, sha256, args.invocation)
     if args.nproc > 1:
         from mir_export.distributed import launch
 
@@ -162,12 +213,14 @@ def _processes_problem(nproc: int, batch_size: int) -> str | None:
     return None
 
 
-def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg) -> dict:
+def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg, tokenizer_sha256: str | None = None,
+               command: str | None = None) -> dict:
     """``pretrain.train`` on the samples of ``train_data``: what each process runs (it reads the
     samples itself rather than receiving them pickled), leaving its process group at the end."""
     from mir_export import distributed, pretrain, pretrain_data
 
     try:
-        return pretrain.train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg)
+        return pretrain.train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg,
+                              tokenizer_sha256, command)
     finally:
         distributed.leave()

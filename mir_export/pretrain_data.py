@@ -173,7 +173,6 @@ def build_shards(corpus: Path, modules: list[Path], out: Path, workers: int, log
         "train_packages": dict(Counter(s.package for s in train)),
         "seconds": round(time.monotonic() - start, 1),
     }
-    (out / "data-report.json").write_text(json.dumps(report, indent=2) + "\n")
     return report
 
 
@@ -203,7 +202,9 @@ def load_samples(path: Path) -> list[Sample]:
         return pickle.load(f)
 
 
-def prepare(corpus: Path, out: Path, workers: int = os.cpu_count() or 2) -> dict:
+def prepare(corpus: Path, out: Path, workers: int = os.cpu_count() or 2, command: str | None = None) -> dict:
+    """Tokenizer (reused when ``out`` already has one) and shards; ``data-report.json`` records the
+    corpus read and ``command`` (what ran), for the exported model's provenance."""
     out.mkdir(parents=True, exist_ok=True)
 
     def log(message: str) -> None:
@@ -214,6 +215,11 @@ def prepare(corpus: Path, out: Path, workers: int = os.cpu_count() or 2) -> dict
     modules = corpus_modules(corpus)
     if not modules:
         raise SystemExit(f"mir-export pretrain prepare: no .ll modules under {corpus}")
-    if not (out / "tokenizer.json").exists():
+    if (out / "tokenizer.json").exists():
+        log(f"tokenizer: reusing {out / 'tokenizer.json'} (delete it to train a new one on this corpus)")
+    else:
         build_tokenizer(corpus, modules, out, workers, log)
-    return build_shards(corpus, modules, out, workers, log)
+    report = build_shards(corpus, modules, out, workers, log)
+    report.update(corpus=str(corpus.resolve()), **({"command": command} if command else {}))
+    (out / "data-report.json").write_text(json.dumps(report, indent=2) + "\n")
+    return report

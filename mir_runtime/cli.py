@@ -174,7 +174,12 @@ def _directory(args: argparse.Namespace):
 
 
 def _tasks(args: argparse.Namespace) -> int:
-    found = _directory(args).manifest.tasks
+    from mir_runtime.tasks import NO_HEADS
+
+    directory = _directory(args)
+    found = directory.manifest.tasks
+    if not found:
+        print(f"mir-runtime tasks: model {directory.path} {NO_HEADS}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps([t.summary() for t in found.values()], indent=2))
         return EXIT_OK
@@ -226,6 +231,7 @@ def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> Exception
         found = _directory(known).manifest.tasks
     except ModelFileError as exc:
         return exc
+    parser.set_defaults(has_tasks=bool(found))  # without: predict says the model has no heads
     added: set[str] = set()
     for task in found.values():
         if task.selector not in added:
@@ -303,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
 
     parser, problem = build_parser(argv)
     args, unknown = parser.parse_known_args(argv)
-    if unknown:  # an option of a task the model's manifest would have declared, had it been readable
+    if unknown and getattr(args, "has_tasks", True):  # an option of a task the model would have declared, had it been readable
         if problem is not None:
             print(f"mir-runtime {args.command}: {problem}", file=sys.stderr)
             return EXIT_BAD_INPUT

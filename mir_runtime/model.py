@@ -25,7 +25,7 @@ from mir_runtime.featurizer import Featurizer
 from mir_runtime.ir import parse_ir
 from mir_runtime.ir.model import Module
 from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
-from mir_runtime.tasks import Task, TaskError
+from mir_runtime.tasks import NO_HEADS, Task, TaskError
 
 PathLike = str | os.PathLike
 
@@ -161,9 +161,10 @@ class Model:
     # --- tasks -----------------------------------------------------------------------------
 
     def task(self, name: str) -> Task:
+        if not self.tasks:
+            raise TaskError(f"unknown task {name!r}: model {self.directory.path} {NO_HEADS}")
         if name not in self.tasks:
-            known = ", ".join(self.tasks) or "none in this model"
-            raise TaskError(f"unknown task {name!r} ({known})")
+            raise TaskError(f"unknown task {name!r} ({', '.join(self.tasks)})")
         return self.tasks[name]
 
     def predict(self, task: str, source: PathLike | Module, choice: str | None = None, **inputs: float) -> Prediction:

@@ -16,6 +16,11 @@ import numpy as np
 FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
+# What to say about a model directory without task heads (a freshly exported one).
+NO_HEADS = ("has no task heads; add them with 'mir-export downstream export-heads --model DIR --out DIR' "
+            "(README: Downstream tasks)")
+
+
 class TaskError(ValueError):
     """A task that does not exist, or inputs it cannot use."""
 

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-import torch
+
+torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
 from mir_export.distributed import launch
 from mir_export.pretrain import TrainConfig, edge_pairs, make_batch, mask_tokens, match_pairs, roc_auc, train
@@ -173,3 +174,25 @@ def test_package_cap_and_vocabulary_choice() -> None:
     assert cap_packages(samples[:50], 0.15) == samples[:50]  # one package: no cap exists
     results = {2000: {"mean_tokens": 20.0}, 4000: {"mean_tokens": 16.5}, 8000: {"mean_tokens": 16.0}}
     assert choose_vocab(results) == 4000
+
+
+def test_resume_refuses_other_data_or_nothing_to_do(corpus, tmp_path) -> None:
+    from mir_export.pretrain import ResumeError
+
+    samples, vocab = corpus
+    cfg = TrainConfig(model="tiny", steps=4, batch_size=4, warmup=1, eval_samples=8)
+    train(samples, samples, vocab, tmp_path, cfg, tokenizer_sha256="a" * 64)
+    with pytest.raises(ResumeError, match="vocab_size"):  # was torch's size-mismatch traceback
+        train(samples, samples, vocab + 7, tmp_path, TrainConfig(**{**cfg.__dict__, "steps": 8}))
+    with pytest.raises(ResumeError, match="another tokenizer"):
+        train(samples, samples, vocab, tmp_path, TrainConfig(**{**cfg.__dict__, "steps": 8}), tokenizer_sha256="b" * 64)
+    with pytest.raises(ResumeError, match="already at step 4 of 4"):  # was: 0 steps, exit 0
+        train(samples, samples, vocab, tmp_path, cfg, tokenizer_sha256="a" * 64)
+    with pytest.raises(ResumeError, match="--minutes 1e-06 counts all invocations"):
+        train(samples, samples, vocab, tmp_path, TrainConfig(**{**cfg.__dict__, "steps": 8, "minutes": 1e-6}))
+
+
+def test_warmup_fits_short_runs() -> None:
+    from mir_export.pretrain import default_warmup
+
+    assert default_warmup(60) == 6 and default_warmup(4500) == 200 and default_warmup(5) == 0

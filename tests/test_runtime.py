@@ -213,3 +213,20 @@ def test_cli_predict_inputs_outside_float32_are_refused(model_dir, files, transf
     done = cli("predict", "--task", "toy", "--platform", "amd", "--transfer", transfer, "--wgsize", wgsize,
                str(files["a"]), "--model", str(model_dir[2]))
     assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_a_model_without_heads_says_how_to_add_them(model_dir, files, tmp_path) -> None:
+    """A freshly exported model: ``tasks`` and ``predict`` name ``export-heads`` (``predict``
+    with the task options of the shipped model was argparse's 'unrecognized arguments')."""
+    fresh = tmp_path / "fresh"
+    shutil.copytree(model_dir[2], fresh)
+    manifest = json.loads((fresh / "manifest.json").read_text())
+    del manifest["tasks"]
+    (fresh / "manifest.json").write_text(json.dumps(manifest))
+    tasks = cli("tasks", "--model", str(fresh))
+    assert tasks.returncode == 0 and tasks.stdout == "" and "no task heads" in tasks.stderr
+    assert "mir-export downstream export-heads" in tasks.stderr and tasks.stderr.count("\n") == 1
+    done = cli("predict", "--task", "devmap", "--platform", "amd", "--transfer", "1", "--wgsize", "1", str(files["a"]),
+               "--model", str(fresh))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "no task heads" in done.stderr and "export-heads" in done.stderr and "unrecognized" not in done.stderr

@@ -171,8 +171,9 @@ def machine() -> dict:
 
 
 def write_manifest(out: Path, records: list[dict], jobs: int = 2, max_share: float = 0.25,
-                   eval_glob: str | None = None) -> dict:
-    """Read the built corpus under ``out/ir`` and write ``out/corpus-manifest.json``; return it."""
+                   eval_glob: str | None = None, command: str | None = None) -> dict:
+    """Read the built corpus under ``out/ir`` and write ``out/corpus-manifest.json``; return it.
+    ``command``: the ``corpus build`` command that ran (recorded as the model's provenance)."""
     start = time.time()
     ir_root = out / "ir"
     modules = []
@@ -201,6 +202,7 @@ def write_manifest(out: Path, records: list[dict], jobs: int = 2, max_share: flo
     totals = breakdown(rows, lambda r: "all").get("all", {})
     manifest = {
         "recipe": "mir-export corpus build --out DIR --jobs N (mir_export/corpus)",
+        **({"command": command} if command else {}),
         **{k: totals.get(k, 0) for k in COUNTS},
         "modules_with_unique_functions": sum(r["unique_functions"] > 0 for r in rows),
         "openmp_modules": sum(r["openmp"] for r in rows),

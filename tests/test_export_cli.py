@@ -1,0 +1,78 @@
+"""``mir-export``'s command line: defaults shown, bad arguments refused in one line, provenance as it ran."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mir_export.cli import build_parser, invocation, main
+from mir_export.corpus.packages import PACKAGES
+
+
+def test_help_shows_defaults(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["pretrain", "train", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "(default: 2000)" in text and "(default: 0.0003)" in text and "min(200, steps / 10)" in text
+
+
+def test_corpus_packages_are_listed(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["corpus", "build", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(p.name in text for p in PACKAGES) and "apt-get" in text
+    assert main(["corpus", "packages"]) == 0
+    assert [line.split("\t")[0] for line in capsys.readouterr().out.splitlines()] == [p.name for p in PACKAGES]
+
+
+def test_corpus_build_refuses_before_building(tmp_path, capsys) -> None:
+    assert main(["corpus", "build", "--out", str(tmp_path / "c"), "--packages", "zlib", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nope" in err and "zlib, bzip2" in err
+    assert main(["corpus", "build", "--out", str(tmp_path / "c"), "--eval-ir", str(tmp_path / "*.ll")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no file matches" in err and "--no-eval-check" in err
+    assert not (tmp_path / "c").exists()
+
+
+def test_export_needs_out_and_a_known_corpus(tmp_path, capsys) -> None:
+    with pytest.raises(SystemExit) as exc:
+        build_parser().parse_args(["export", "--run", "r", "--data", "d"])
+    assert exc.value.code == 2 and "--out" in capsys.readouterr().err
+    assert main(["export", "--run", str(tmp_path), "--data", str(tmp_path), "--out", str(tmp_path / "m")]) == 2
+    assert "checkpoint.pt: missing" in capsys.readouterr().err
+
+
+def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
+    from mir_export.pretrain_cli import corpus_manifest, provenance
+
+    corpus, data, run = tmp_path / "corpus", tmp_path / "data", tmp_path / "run"
+    for d in (corpus, data, run):
+        d.mkdir()
+    (corpus / "corpus-manifest.json").write_text(json.dumps({"command": "cd /x && mir-export corpus build --out c"}))
+    (data / "data-report.json").write_text(json.dumps({"corpus": str(corpus), "command": "cd /x && mir-export pretrain prepare"}))
+    train = [{"from_step": 0, "steps": 9, "command": "cd /x && mir-export pretrain train --steps 9"}]
+    cfg = {"model": "tiny", "tasks": ["mlm"], "steps": 9, "minutes": 0, "batch_size": 4, "lr": 1e-3, "threads": 1, "seed": 0}
+    (run / "pretrain-result.json").write_text(json.dumps({
+        "train_config": cfg, "metrics": {"mlm_accuracy": 0.5, "eval_functions": 3},
+        "training": {"invocations": train, "seconds": 1.0, "step": 9, "statements": 1, "tokens": 1, "graphs": 1}}))
+    args = build_parser().parse_args(["export", "--run", str(run), "--data", str(data), "--out", str(tmp_path / "m")])
+    args.invocation = invocation(["export", "--run", str(run), "--data", str(data), "--out", str(tmp_path / "m")])
+    found = provenance(args, corpus_manifest(args))["training"]
+    assert found["corpus_manifest"]["path"] == str(corpus / "corpus-manifest.json")
+    assert found["commands"][1:] == ["cd /x && mir-export corpus build --out c", "cd /x && mir-export pretrain prepare",
+                                     train[0]["command"], f"cd {os.getcwd()} && mir-export export --run {run} "
+                                     f"--data {data} --out {tmp_path / 'm'}"]
+
+
+def test_without_the_train_extra_one_line_names_it(tmp_path) -> None:
+    """A runtime-only install: torch cannot be imported."""
+    (tmp_path / "torch.py").write_text("raise ModuleNotFoundError(\"No module named 'torch'\", name='torch')\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    done = subprocess.run([sys.executable, "-m", "mir_export.cli", "pretrain", "train", "--data", str(tmp_path),
+                           "--out", str(tmp_path / "r")], capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "[train]" in done.stderr and "torch" in done.stderr and "Traceback" not in done.stderr
