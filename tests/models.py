@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import torch
 
 from mir_runtime import parse_ir
 from mir_runtime.statements import statements
@@ -81,6 +80,8 @@ def fixed_tokenizer(corpus: list[str]):
 
 def tiny_model(out: Path):
     """(torch model, tokenizer, model directory) with the toy task."""
+    import torch
+
     from mir_export.export import export, update_manifest
     from mir_export.model import MIREncoder, config
     module = parse_ir(IR)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import torch
+torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
 from mir_export.downstream.baselines import IR2VEC_SIZE, ir2vec_vectors
 from mir_export.downstream.data import (

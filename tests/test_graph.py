@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 import numpy as np
+import pytest
 
 from mir_runtime import parse_ir, read_ir
 from mir_runtime.graph import CALL, CONSTANT, CONTROL, DATA, INSTRUCTION, VARIABLE, build_graph
@@ -112,6 +113,7 @@ define i32 @f() {
 
 
 def test_programl_json_and_networkx() -> None:
+    nx = pytest.importorskip("networkx")  # not in the runtime-only install
     g = build_graph(parse_ir(SMALL))
     data = to_programl_json(g)
     assert data["directed"] and data["multigraph"]
@@ -122,8 +124,6 @@ def test_programl_json_and_networkx() -> None:
     nx_graph = to_networkx(g)
     assert nx_graph.number_of_nodes() == g.num_nodes and nx_graph.number_of_edges() == g.num_edges
     assert nx_graph.nodes[1]["text"] == "add"
-    import networkx as nx
-
     again = nx.node_link_graph(to_networkx_json(g), edges="edges")
     assert again.number_of_edges() == g.num_edges
 

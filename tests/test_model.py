@@ -1,7 +1,9 @@
 """The encoder's building blocks: GCN equivalence, padding invariance, shapes."""
 from __future__ import annotations
 
-import torch
+import pytest
+
+torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 from torch_geometric.nn import GCNConv
 
 from mir_export.model import N_FLOWS, MIREncoder, config, count_parameters, flow_norms, flow_propagate

@@ -9,7 +9,7 @@ import time
 
 import numpy as np
 import pytest
-import torch
+torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
 from models import IR
 from mir_export.downstream.finetune import FinetuneConfig, finetune, pretrained_encoder

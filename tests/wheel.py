@@ -2,6 +2,7 @@
 environment, as a user would (shared by the packaging test and the install-size benchmark)."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import sysconfig
@@ -17,13 +18,20 @@ def build_wheel(out: Path) -> Path:
     return wheel
 
 
-def fresh_install(wheel: Path, venv: Path) -> Path:
-    """A new virtual environment with ``wheel[cpu]`` installed; returns its ``bin`` directory."""
+def fresh_install(wheel: Path, venv: Path, extra: tuple[str, ...] = ()) -> Path:
+    """A new virtual environment with ``wheel[cpu]`` (and the ``extra`` requirements) installed;
+    returns its ``bin`` directory."""
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     bin_dir = venv / "bin"
-    subprocess.run([str(bin_dir / "pip"), "install", "-q", "--disable-pip-version-check", f"{wheel}[cpu]"],
-                   check=True, capture_output=True, timeout=900)
+    # Without $PYTHONPATH: pip would take a source checkout on it for an installed mir-runtime.
+    subprocess.run([str(bin_dir / "pip"), "install", "-q", "--disable-pip-version-check", f"{wheel}[cpu]", *extra],
+                   check=True, capture_output=True, timeout=900, env=without_pythonpath())
     return bin_dir
+
+
+def without_pythonpath() -> dict[str, str]:
+    """This process's environment for another Python (a fresh one must not see our sources)."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
 
 def site_packages(venv: Path) -> Path:
