@@ -17,6 +17,7 @@ from pathlib import Path
 import torch
 from torch import Tensor, nn
 
+from mir_export.graph_pieces import graph_vector
 from mir_export.model import MIREncoder, load_checkpoint
 from mir_runtime.backend import single_threaded_options
 from mir_runtime.features import GRAPH_INPUTS
@@ -37,13 +38,22 @@ class _Statements(nn.Module):
         return self.encoder(ids)
 
 
+# Graphs with more tokens + edge directions than this run in pieces of bounded size
+# (``mir_export.graph_pieces``: memory a few [nodes, d] tensors); smaller ones run whole, as the
+# model was first exported: there the pieces would only add work, and an int8 encoder would
+# quantize each piece with its own range.
+WHOLE_GRAPH_LIMIT = 1 << 17
+
+
 class _Graph(nn.Module):
     def __init__(self, model: MIREncoder) -> None:
         super().__init__()
         self.encoder = model.graph  # not "graph": that name belongs to the exported FX module
 
     def forward(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
-        return self.encoder(node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow)
+        inputs = (node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow)
+        big = node_tokens.shape[0] + 2 * edge_src.shape[0] > WHOLE_GRAPH_LIMIT
+        return torch.cond(big, lambda *x: graph_vector(self.encoder, *x), lambda *x: self.encoder(*x), inputs)
 
 
 STACK_TRACE = "pkg.torch.onnx.stack_trace"  # node metadata that depends on where the sources live
@@ -78,15 +88,16 @@ def export_graph_encoder(model: MIREncoder, path: Path) -> None:
         torch.randint(0, 3, (edges,)),
     )
     t, n, e = torch.export.Dim("tokens", min=1), torch.export.Dim("nodes", min=1), torch.export.Dim("edges", min=0)
-    onnx_export(_Graph(model), example, path, list(GRAPH_INPUTS), ["graph_vector"],
-                ({0: t}, {0: t}, {0: n}, {0: e}, {0: e}, {0: e}))
+    with torch.no_grad():  # scan (the pieces) is traced without its backward
+        onnx_export(_Graph(model), example, path, list(GRAPH_INPUTS), ["graph_vector"],
+                    ({0: t}, {0: t}, {0: n}, {0: e}, {0: e}, {0: e}))
 
 
 def quantize_int8(source: Path, target: Path) -> None:
     """Dynamic int8 quantization of the matrix multiplications (weights int8, activations on the fly)."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    quantize_dynamic(str(source), str(target), weight_type=QuantType.QInt8)
+    quantize_dynamic(str(source), str(target), weight_type=QuantType.QInt8, extra_options={"EnableSubgraph": True})
 
 
 def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = None) -> dict:

@@ -158,17 +158,24 @@ class FlowGCNLayer(nn.Module):
         self.drop = nn.Dropout(dropout)
 
     def forward(self, h: Tensor, src: Tensor, dst: Tensor, flow: Tensor, norms: tuple[Tensor, Tensor]) -> Tensor:
-        y = torch.stack([linear(h) for linear in self.weights], 1)
-        out = self.bias + flow_propagate(y, src, dst, flow, norms)
-        return self.norm(h + self.drop(F.gelu(out)))
+        return self.update(h, flow_propagate(self.transform(h), src, dst, flow, norms))
+
+    def transform(self, h: Tensor) -> Tensor:
+        """Each flow's linear map of the node states ``[N, d]``: ``[N, F, d]``."""
+        return torch.stack([linear(h) for linear in self.weights], 1)
+
+    def update(self, h: Tensor, aggregated: Tensor) -> Tensor:
+        """The new node states from the old ones and their aggregated messages."""
+        return self.norm(h + self.drop(F.gelu(self.bias + aggregated)))
+
+
+def segment_sizes(segment: Tensor, count: int, dtype: torch.dtype) -> Tensor:
+    return torch.zeros(count, dtype=dtype, device=segment.device).index_add(0, segment, torch.ones_like(segment, dtype=dtype))
 
 
 def segment_mean(x: Tensor, segment: Tensor, count: int) -> Tensor:
     sums = torch.zeros(count, x.shape[-1], dtype=x.dtype, device=x.device).index_add(0, segment, x)
-    sizes = torch.zeros(count, dtype=x.dtype, device=x.device).index_add(
-        0, segment, torch.ones_like(segment, dtype=x.dtype)
-    )
-    return sums / sizes.clamp(min=1.0).unsqueeze(-1)
+    return sums / segment_sizes(segment, count, x.dtype).clamp(min=1.0).unsqueeze(-1)
 
 
 class GraphEncoder(nn.Module):
@@ -187,8 +194,13 @@ class GraphEncoder(nn.Module):
         self.layers = nn.ModuleList(FlowGCNLayer(cfg.d_model, cfg.dropout) for _ in range(cfg.graph_layers))
 
     def node_features(self, node_tokens: Tensor, token_node: Tensor, node_type: Tensor) -> Tensor:
-        mean = segment_mean(self.tokens(node_tokens), token_node, node_type.shape[0])
-        return self.inp(mean + self.types(node_type))
+        n, x = node_type.shape[0], self.tokens(node_tokens)
+        sums = torch.zeros(n, x.shape[-1], dtype=x.dtype, device=x.device).index_add(0, token_node, x)
+        return self.node_input(sums, segment_sizes(token_node, n, x.dtype), node_type)
+
+    def node_input(self, token_sums: Tensor, sizes: Tensor, node_type: Tensor) -> Tensor:
+        """``node_features`` from the sums of each node's token embeddings and their counts."""
+        return self.inp(token_sums / sizes.clamp(min=1.0).unsqueeze(-1) + self.types(node_type))
 
     def latents(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
         h = self.node_features(node_tokens, token_node, node_type)
