@@ -153,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     from mir_export import pretrain, pretrain_data
     from mir_export.cli import UsageError
     from mir_export.tokenizer import load_tokenizer
-    from mir_runtime.encoder import file_sha256
+    from mir_runtime.modeldir import file_sha256
 
     if args.pretrain_command == "prepare":
         report = pretrain_data.prepare(args.corpus, args.out, args.workers, command=args.invocation)

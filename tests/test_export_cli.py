@@ -56,6 +56,7 @@ def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
     (data / "data-report.json").write_text(json.dumps({"corpus": str(corpus), "command": "cd /x && mir-export pretrain prepare"}))
     train = [{"from_step": 0, "steps": 9, "command": "cd /x && mir-export pretrain train --steps 9"}]
     cfg = {"model": "tiny", "tasks": ["mlm"], "steps": 9, "minutes": 0, "batch_size": 4, "lr": 1e-3, "threads": 1, "seed": 0}
+    (run / "checkpoint.pt").write_bytes(b"weights")
     (run / "pretrain-result.json").write_text(json.dumps({
         "train_config": cfg, "metrics": {"mlm_accuracy": 0.5, "eval_functions": 3},
         "training": {"invocations": train, "seconds": 1.0, "step": 9, "statements": 1, "tokens": 1, "graphs": 1}}))

@@ -9,9 +9,8 @@ torch = pytest.importorskip("torch")  # the training side: a runtime-only instal
 from mir_export import export as exporting  # noqa: E402
 from mir_export import graph_pieces  # noqa: E402
 from mir_export.model import MIREncoder, config  # noqa: E402
-from mir_runtime import read_ir  # noqa: E402
-from mir_runtime.encoder import single_threaded_options  # noqa: E402
-from mir_runtime.features import GRAPH_INPUTS  # noqa: E402
+from mir_runtime.backend import single_threaded_options  # noqa: E402
+from mir_runtime.features import GRAPH_INPUTS, GraphInputs  # noqa: E402
 
 
 def random_graph(rng: np.random.Generator, nodes: int, tokens: int, edges: int, vocab: int) -> list[np.ndarray]:
@@ -58,19 +57,19 @@ def test_exported_encoder_runs_big_graphs_in_pieces(tmp_path, monkeypatch) -> No
 def test_shipped_graph_encoder_equals_the_whole_graph_model(datasets) -> None:
     """Every device-mapping kernel (whole-graph branch) and a graph above the limit (pieces), the
     shipped fp32 graph encoder against its weights in torch, computing on the whole graph."""
-    ort = pytest.importorskip("onnxruntime")
+    pytest.importorskip("onnxruntime")
     from mir_export.downstream.onnx_weights import encoder_from_onnx
-    from mir_runtime.encoder import Encoder
+    from mir_runtime.model import Model
 
     from paths import REPO
 
     model = encoder_from_onnx(REPO / "artifacts")
-    encoder = Encoder.load(REPO / "artifacts", precision="fp32", threads=1)
-    graphs = [encoder.featurize(read_ir(path)).graph for path in sorted((datasets / "devmap" / "kernels_ir").glob("*.ll"))]
+    served = Model.load(REPO / "artifacts", precision="fp32", threads=1)
+    graphs = [served.featurizer.read(path).graph for path in sorted((datasets / "devmap" / "kernels_ir").glob("*.ll"))]
     big = random_graph(np.random.default_rng(0), 10000, 80000, 30000, model.cfg.vocab_size)
     assert len(big[0]) + 2 * len(big[3]) > exporting.WHOLE_GRAPH_LIMIT
     for inputs in [[getattr(g, n) for n in GRAPH_INPUTS] for g in graphs] + [big]:
-        got = encoder.graph_session.run(None, dict(zip(GRAPH_INPUTS, inputs)))[0]
+        got = served.backend.run_graph(GraphInputs(*inputs))
         with torch.inference_mode():
             expected = model.graph(*(torch.from_numpy(x) for x in inputs)).numpy()
         np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5)
