@@ -40,7 +40,7 @@ _TYPE_CHECKS = "|".join([
     "integer constant must have integer type", "invalid cast opcode", "is not a basic block", "value doesn't match",
     "global variable reference must have pointer type", "element count must have integer type",
     "unsized type", "must be sized", "doesn't match struct element type", "as global value",
-    "element count", "invalid type for",
+    "element count", "invalid type for", "forward references to non-struct type",
 ])
 TOLERATED = [
     ("bare byval", r"lavaMD", r"^expected '\('$", r"",
@@ -57,6 +57,8 @@ TOLERATED = [
      "statement uses it, and none does"),
     ("metadata references", r"", r"^use of undefined metadata", r"",
      "an attachment naming a metadata node that is not defined (metadata is not interpreted)"),
+    ("module strings", r"", r"", r"^\s*target datalayout", "LLVM parses the data layout (LLVM 19 "
+     "names the line)"),
     ("module strings", r"", r"^LLVM ERROR: |unknown target property|after target triple|does not fit",
      r"^\s*(target|source_filename)|^$", "the data layout, triple and file name are kept as strings; LLVM "
      "parses the layout"),

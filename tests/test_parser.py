@@ -315,6 +315,13 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
         ("@g = global [1 x label] zeroinitializer", 1, 23, "label cannot be an element"),
         ("@g = global [99999999999999999999999 x i8] zeroinitializer", 1, 14, "at most 2^64-1"),
         ("attributes #0 = { allocsize(4294967296) }", 1, 29, "does not fit in 32 bits"),
+        ("define void @f(ptr %p) {\n  %q = getelementptr i8, ptr %p, i64 !0\n  ret void\n}\n!0 = !{}", 2, 38,
+         "metadata !0 where a value is expected"),
+        ("declare void @g(ptr dereferenceable(0))", 1, 37, "must be non-zero"),
+        ("attributes #0 = { noundef nounwind }", 1, 19, "unknown attribute 'noundef'"),  # not a function's
+        ("define void @f() {\n  ret void ; done\r8\n}", 2, 19, "carriage return that ends a comment"),
+        ("%S = type { i32, i8 }\ndefine void @f(%S* %p) {\n  %q = getelementptr %S, %S* %p, i32 0, i32 -2\n  ret void\n}",
+         3, 45, "cannot index"),  # not the second field from the end
     ],
 )
 def test_rejected_where_llvm_rejects(text: str, line: int, column: int, message: str) -> None:

@@ -284,6 +284,8 @@ class Cursor:
                 self.i = start + 1
                 return Operand(K.LOCAL, ty, tok)
             if c == "!":
+                if ty is None or ty.kind != T.METADATA:
+                    raise ParseFailure(f"metadata {tok} where a value is expected", start)
                 self.metadata()
                 return Operand(K.METADATA, ty, join(self.toks, start, self.i))
         return self.constant(ty)
@@ -456,7 +458,10 @@ class Cursor:
         ``memory(read)`` ...; nothing for most."""
         if word in W.INT_ARGUMENT:
             if self.accept("("):
-                self.alignment() if word.startswith("align") else self.number()
+                if word.startswith("align"):
+                    self.alignment()
+                elif self.number() == 0:
+                    raise ParseFailure(f"{word} bytes must be non-zero", self.i - 1)
                 self.expect(")")
             elif word == "align":
                 self.alignment()

@@ -152,7 +152,10 @@ def _resolve(module: Module, ty: T.Type) -> T.Type:
 def _index(module: Module, ty: T.Type, index: Operand) -> T.Type:
     ty = _resolve(module, ty)
     if ty.kind == T.STRUCT:
-        return ty.elems[int(index.text)]
+        field = int(index.text)
+        if not 0 <= field < len(ty.elems):
+            raise IndexError(field)  # Python would count a negative index from the end
+        return ty.elems[field]
     if ty.kind in (T.ARRAY, T.VECTOR):
         return ty.elem
     raise KeyError(ty.text)

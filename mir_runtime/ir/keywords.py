@@ -57,8 +57,9 @@ TYPE_ARGUMENT = frozenset(("byval", "byref", "sret", "elementtype", "inalloca", 
 GROUP_ARGUMENT = frozenset("allockind nofpclass range initializes captures".split())
 MEMORY_LOCATIONS = frozenset(("argmem", "inaccessiblemem"))
 MEMORY_ACCESS = frozenset(("none", "read", "write", "readwrite"))
-# What ``attributes #N = { ... }`` may hold, besides ``align=N`` and ``alignstack=N``.
-ATTRIBUTE_GROUP_WORDS = (PARAMETER_ATTRIBUTES | FUNCTION_ATTRIBUTES) - {"align", "alignstack"}
+# What ``attributes #N = { ... }`` may hold, besides ``align=N`` and ``alignstack=N``: function
+# attributes only (LLVM: "this attribute does not apply to functions").
+ATTRIBUTE_GROUP_WORDS = FUNCTION_ATTRIBUTES - {"alignstack"}
 COMDAT_KINDS = frozenset("any exactmatch largest nodeduplicate noduplicates samesize".split())
 
 ICMP_PREDICATES = frozenset("eq ne ugt uge ult ule sgt sge slt sle".split())

@@ -697,12 +697,26 @@ def _check_whitespace(text: str, path: str) -> None:
             raise IRParseError(f"unexpected character {bad.group()!r}", path, k + 1, bad.start() + 1)
 
 
+def _check_comment_ends(text: str, path: str) -> None:
+    """LLVM ends a comment at a carriage return too: text after one is code, which the reader
+    (ending comments at line feeds) would skip, so it is an error."""
+    for k, line in enumerate(text.split("\n")):
+        if "\r" in line:
+            comment = line[len(strip_comment(line)):]
+            cr = comment.find("\r")
+            if cr >= 0 and comment[cr:].strip():
+                column = len(line) - len(comment) + cr + 2
+                raise IRParseError("text after a carriage return that ends a comment", path, k + 1, column)
+
+
 def parse_module(text: str, path: str = "<string>") -> Module:
     """Parse textual IR; every failure is an ``IRParseError`` located in ``path``."""
     if not text.strip():
         raise IRParseError("empty input: no LLVM IR", path, 1, 1)
     if _ODD_BLANK.search(text):
         _check_whitespace(text, path)
+    if "\r" in text:
+        _check_comment_ends(text, path)
     reader = _Reader(text, path)
     try:
         reader.resolve_types()
