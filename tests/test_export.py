@@ -73,10 +73,10 @@ def test_manifest(exported) -> None:
     assert manifest["opset"] == 18 and manifest["embedding_size"] == 512 and manifest["note"] == "test"
     for name, entry in manifest["files"].items():
         assert entry["sha256"] == file_sha256(out / name)
-    assert (out / STATEMENT_ENCODER_INT8).stat().st_size < 0.5 * (out / STATEMENT_ENCODER).stat().st_size
-    # The graph encoder's int8 file holds its quantized weights once per branch (the whole-graph
-    # If branch and the Scans over pieces, issue 14 item 10): smaller than fp32, not half of it.
-    assert (out / GRAPH_ENCODER_INT8).stat().st_size < (out / GRAPH_ENCODER).stat().st_size
+    # The graph encoder's two branches (whole graph, pieces) each carry their own int8 copy of the
+    # layer weights; the token table stays fp32 in both files.
+    for fp32, int8, share in ((STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, 0.5), (GRAPH_ENCODER, GRAPH_ENCODER_INT8, 0.75)):
+        assert (out / int8).stat().st_size < share * (out / fp32).stat().st_size
 
 
 def test_files_carry_no_source_locations(exported) -> None:
