@@ -1,9 +1,9 @@
 """Files per second of ``mir-runtime embed -o OUT.parquet``: the Ray engine with 2 actors
-against the local engine with 2 threads, on the 669 device-mapping files, in one run.
+against the local engine with 2 workers, on the 669 device-mapping files, in one run.
 
 Both run as a user runs them, one command each, timed from start to the written file: the local
-engine in one process (``--threads 2``: statement chunks on two threads, the graph encoder beside
-them), the Ray engine joining a local Ray cluster of 2 CPUs started once beforehand (its start is
+engine with ``--workers 2`` (two worker processes reading files and encoding their graphs, the
+statements encoded in the calling process), the Ray engine joining a local Ray cluster of 2 CPUs started once beforehand (its start is
 timed apart: on a real cluster it is already running) with ``--actors 2`` (one model and one
 thread each) and the default batch of files. Each also runs on one file, its fixed cost
 (process start, model loads; for Ray: joining the cluster, starting the actors), so that
@@ -55,7 +55,7 @@ def test_ray_speed(tmp_path) -> None:
     cluster_start = time.perf_counter() - start
     address = ray.get_runtime_context().gcs_address
     commands = {  # the command's options on the inputs, and its output
-        "local, --threads 2": ["--threads", "2"],
+        "local, --workers 2": ["--workers", "2"],
         "ray, --actors 2": ["--engine", "ray", "--address", address, "--actors", "2"],
     }
     out = {name: tmp_path / f"{name.split(',')[0]}.parquet" for name in commands}
@@ -83,9 +83,9 @@ def test_ray_speed(tmp_path) -> None:
         "tables_equal": True,
     }
     best = {name: min(times) for name, times in seconds.items()}
-    result["ray_over_local"] = round(best["local, --threads 2"] / best["ray, --actors 2"], 3)
+    result["ray_over_local"] = round(best["local, --workers 2"] / best["ray, --actors 2"], 3)
     running = {name: engine["running_files_per_s"] for name, engine in result["engines"].items()}
-    result["ray_over_local_running"] = round(running["ray, --actors 2"] / running["local, --threads 2"], 3)
+    result["ray_over_local_running"] = round(running["ray, --actors 2"] / running["local, --workers 2"], 3)
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))

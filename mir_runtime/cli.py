@@ -106,8 +106,11 @@ def _load_model(args: argparse.Namespace, threads: int | None = None):
 def _embed(args: argparse.Namespace) -> int:
     from mir_runtime import embed_parquet
 
+    threads, workers = _count(args, "threads"), _count(args, "workers")
+    if workers is None:  # files side by side on every core, unless --threads asked for one process
+        workers = 1 if threads is not None or args.device != "cpu" else _cores()
     if embed_parquet.wanted(args):  # a table of rows (Parquet), on this machine or a Ray cluster
-        return embed_parquet.run(args)
+        return embed_parquet.run(args, threads, workers)
     from mir_runtime.outputs import failures_path, open_output, output_problem
     from mir_runtime.progress import progress
 
@@ -116,9 +119,6 @@ def _embed(args: argparse.Namespace) -> int:
     if problem:
         print(f"mir-runtime embed: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    threads, workers = _count(args, "threads"), _count(args, "workers")
-    if workers is None:  # files side by side on every core, unless --threads asked for one process
-        workers = 1 if threads is not None or args.device != "cpu" else _cores()
     workers = min(workers, len(args.files))
     model = _load_model(args, threads)  # with workers, its threads encode the statements they send
     output = open_output(out, len(args.files), model.embedding_size)

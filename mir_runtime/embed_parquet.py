@@ -36,7 +36,9 @@ def wanted(args: argparse.Namespace) -> bool:
     return args.engine == "ray" or str(args.output or "").endswith(".parquet")
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, threads: int | None, workers: int) -> int:
+    """The ``embed`` command when it writes a table; ``threads``/``workers``: the local engine's,
+    checked by the caller (``workers`` processes, as ``embed`` to ``.npy`` or JSONL)."""
     from mir_runtime.model import Model
     from mir_runtime.rows import ir_files
 
@@ -62,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
                 model = Model.load(args.model, precision=args.precision, threads=1)
                 tables = _ray(args, files, cleanup)
             else:
-                model = Model.load(args.model, device=args.device, precision=args.precision, threads=args.threads)
-                tables = _local(model, files)
+                model = Model.load(args.model, device=args.device, precision=args.precision, threads=threads)
+                tables = _local(model, files, min(workers, len(files)))
             write_parquet(failed.report(tables), out, model.embedding_size)
     except (MissingExtraError, ConnectionError) as exc:  # no extra; no Ray cluster at --address
         print(f"mir-runtime embed: {exc}", file=sys.stderr)
@@ -90,14 +92,14 @@ class _Errors:
             yield table
 
 
-def _local(model, files: list[str]) -> Iterator:
-    """Tables of ``LOCAL_BATCH`` rows, embedded by ``model`` in this process."""
+def _local(model, files: list[str], workers: int) -> Iterator:
+    """Tables of ``LOCAL_BATCH`` rows, embedded by ``model`` on this machine (``workers`` processes)."""
     from mir_runtime.progress import progress
-    from mir_runtime.rows import embed_row
+    from mir_runtime.rows import embed_rows
 
     batch = []
-    for path in progress(files, len(files), "embed"):
-        batch.append(embed_row(model, path))
+    for row in progress(embed_rows(model, files, workers), len(files), "embed"):
+        batch.append(row)
         if len(batch) == LOCAL_BATCH:
             yield rows_table(batch, model.embedding_size)
             batch = []

@@ -40,10 +40,9 @@ class Embedder:
 
     def __call__(self, batch: dict):
         from mir_runtime.parquet import rows_table
-        from mir_runtime.rows import embed_row
+        from mir_runtime.rows import embed_rows
 
-        rows = [embed_row(self.model, str(path)) for path in batch["path"]]
-        return rows_table(rows, self.model.embedding_size)
+        return rows_table(list(embed_rows(self.model, [str(path) for path in batch["path"]])), self.model.embedding_size)
 
 
 def embed_dataset(paths: Iterable[str | os.PathLike], model: str | os.PathLike | None = None,

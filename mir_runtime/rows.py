@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
 from mir_runtime.errors import IRParseError
-from mir_runtime.ir import read_ir
 
 if TYPE_CHECKING:
     from mir_runtime.model import Model
@@ -45,14 +44,19 @@ def ir_files(paths: Iterable[str | os.PathLike]) -> list[str]:
     return list(found)
 
 
-def embed_row(model: "Model", path: str) -> Row:
-    """The row of one file: its embedding, or the reader's located error."""
-    try:
-        vector = model.embed_module(read_ir(path))
-    except IRParseError as exc:
-        return Row(path=path, sha256=None, embedding=None, error=str(exc))
+def row(path: str, result: "np.ndarray | IRParseError") -> Row:
+    """The row of one file from what ``Model.iter_embed(..., keep_going=True)`` gave for it: its
+    embedding, or the reader's located error."""
+    if isinstance(result, IRParseError):
+        return Row(path=path, sha256=None, embedding=None, error=str(result))
     digest = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
-    return Row(path=path, sha256=digest.hexdigest(), embedding=vector, error=None)
+    return Row(path=path, sha256=digest.hexdigest(), embedding=result, error=None)
+
+
+def embed_rows(model: "Model", paths: Iterable[str], workers: int = 1) -> Iterator[Row]:
+    """The rows of ``paths`` in input order, embedded by ``model`` (``workers`` processes)."""
+    for path, result in model.iter_embed(paths, workers=workers, keep_going=True):
+        yield row(path, result)

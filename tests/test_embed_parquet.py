@@ -49,7 +49,7 @@ def cluster():
 def test_ray_engine_equals_local_engine_bit_for_bit(cluster, inputs, tmp_path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
     local, distributed = tmp_path / "local.parquet", tmp_path / "ray.parquet"
-    runs = [embed(str(inputs), "-o", str(local), "--threads", "2"),
+    runs = [embed(str(inputs), "-o", str(local), "--workers", "2"),  # the local engine's worker processes
             embed("--engine", "ray", "--address", cluster, "--actors", "2", "--batch-size", "8", str(inputs),
                   "-o", str(distributed))]
     bad = inputs / "zz-bad.ll"
