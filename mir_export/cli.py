@@ -138,6 +138,10 @@ def _run(args: argparse.Namespace) -> int:
         from mir_export.pretrain_cli import run_export
 
         return run_export(args)
+    if args.command == "export-blocks":
+        from mir_export.pretrain_cli import run_export_blocks
+
+        return run_export_blocks(args)
     if args.command == "downstream":
         from mir_export.downstream_cli import run as run_downstream
 

@@ -17,13 +17,13 @@ from pathlib import Path
 import torch
 from torch import Tensor, nn
 
-from mir_export.graph_pieces import graph_vector
+from mir_export.graph_blocks import LayerBlock, NodeBlock
 from mir_export.model import MIREncoder, load_checkpoint
 from mir_runtime.backend import single_threaded_options
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.modeldir import (
-    ENCODER_FILES, FORMAT_VERSION, GRAPH_ENCODER, GRAPH_ENCODER_INT8, MANIFEST, STATEMENT_ENCODER,
-    STATEMENT_ENCODER_INT8, TOKENIZER, file_sha256,
+    ENCODER_FILES, FORMAT_VERSION, GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_LAYER, GRAPH_NODES, MANIFEST,
+    STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, TOKENIZER, file_sha256,
 )
 
 OPSET = 18
@@ -38,22 +38,13 @@ class _Statements(nn.Module):
         return self.encoder(ids)
 
 
-# Graphs with more tokens + edge directions than this run in pieces of bounded size
-# (``mir_export.graph_pieces``: memory a few [nodes, d] tensors); smaller ones run whole, as the
-# model was first exported: there the pieces would only add work, and an int8 encoder would
-# quantize each piece with its own range.
-WHOLE_GRAPH_LIMIT = 1 << 17
-
-
 class _Graph(nn.Module):
     def __init__(self, model: MIREncoder) -> None:
         super().__init__()
         self.encoder = model.graph  # not "graph": that name belongs to the exported FX module
 
     def forward(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
-        inputs = (node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow)
-        big = node_tokens.shape[0] + 2 * edge_src.shape[0] > WHOLE_GRAPH_LIMIT
-        return torch.cond(big, lambda *x: graph_vector(self.encoder, *x), lambda *x: self.encoder(*x), inputs)
+        return self.encoder(node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow)
 
 
 STACK_TRACE = "pkg.torch.onnx.stack_trace"  # node metadata that depends on where the sources live
@@ -88,16 +79,29 @@ def export_graph_encoder(model: MIREncoder, path: Path) -> None:
         torch.randint(0, 3, (edges,)),
     )
     t, n, e = torch.export.Dim("tokens", min=1), torch.export.Dim("nodes", min=1), torch.export.Dim("edges", min=0)
-    with torch.no_grad():  # scan (the pieces) is traced without its backward
-        onnx_export(_Graph(model), example, path, list(GRAPH_INPUTS), ["graph_vector"],
-                    ({0: t}, {0: t}, {0: n}, {0: e}, {0: e}, {0: e}))
+    onnx_export(_Graph(model), example, path, list(GRAPH_INPUTS), ["graph_vector"],
+                ({0: t}, {0: t}, {0: n}, {0: e}, {0: e}, {0: e}))
+
+
+def export_graph_blocks(model: MIREncoder, out: Path) -> None:
+    """The two fp32 files the runtime runs big graphs with, layer by layer in blocks of nodes
+    (``mir_export.graph_blocks``, ``mir_runtime.blocks``)."""
+    nodes, tokens, d = 12, 30, model.cfg.d_model
+    example = (torch.randint(5, model.cfg.vocab_size, (tokens,)), torch.randint(0, nodes, (tokens,)).sort().values,
+               torch.randint(0, 3, (nodes,)))
+    t, n = torch.export.Dim("tokens", min=1), torch.export.Dim("nodes", min=1)
+    onnx_export(NodeBlock(model.graph), example, out / GRAPH_NODES, ["node_tokens", "token_node", "node_type"],
+                ["node_states"], ({0: t}, {0: t}, {0: n}))
+    example = (torch.tensor(1), torch.randn(nodes, d), torch.randn(nodes, 3, d))
+    onnx_export(LayerBlock(model.graph), example, out / GRAPH_LAYER, ["layer", "h", "z"], ["node_states"],
+                (None, {0: n}, {0: n}))
 
 
 def quantize_int8(source: Path, target: Path) -> None:
     """Dynamic int8 quantization of the matrix multiplications (weights int8, activations on the fly)."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    quantize_dynamic(str(source), str(target), weight_type=QuantType.QInt8, extra_options={"EnableSubgraph": True})
+    quantize_dynamic(str(source), str(target), weight_type=QuantType.QInt8)
 
 
 def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = None) -> dict:
@@ -109,7 +113,9 @@ def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = No
     quantize_int8(out / STATEMENT_ENCODER, out / STATEMENT_ENCODER_INT8)
     export_graph_encoder(model, out / GRAPH_ENCODER)
     quantize_int8(out / GRAPH_ENCODER, out / GRAPH_ENCODER_INT8)
-    files = [TOKENIZER, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, GRAPH_ENCODER, GRAPH_ENCODER_INT8]
+    export_graph_blocks(model, out)
+    files = [TOKENIZER, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_NODES,
+             GRAPH_LAYER]
     manifest = {
         "format_version": FORMAT_VERSION,
         "model": model.cfg.to_dict(),

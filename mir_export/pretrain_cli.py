@@ -55,6 +55,10 @@ def add_commands(sub) -> None:
     export.add_argument("--corpus-manifest", type=Path, default=None,
                         help="the corpus manifest of the data, its sha256 goes into the model manifest "
                              "(default: corpus-manifest.json of the corpus 'prepare' read)")
+    blocks = sub.add_parser("export-blocks", formatter_class=Formatter,
+                            help="add the block files (big graphs in bounded memory) to a model directory "
+                                 "exported without them, from its fp32 graph encoder's weights")
+    blocks.add_argument("--model", type=Path, required=True, help="the model directory to complete")
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -76,6 +80,27 @@ def run_export(args: argparse.Namespace) -> int:
     figures = parity(args.out, load_checkpoint(args.run / "checkpoint.pt"), checked)
     manifest = update_manifest(args.out, [], parity=figures)
     print(json.dumps({"files": manifest["files"], "parity": figures}, indent=2))
+    return 0
+
+
+def run_export_blocks(args: argparse.Namespace) -> int:
+    """``graph_nodes.onnx`` and ``graph_layer.onnx`` from the weights of ``--model``'s
+    ``graph_encoder.onnx`` (sha256-checked), listed in its manifest."""
+    from mir_export.cli import UsageError
+    from mir_export.downstream.onnx_weights import encoder_from_onnx
+    from mir_export.export import export_graph_blocks, update_manifest
+    from mir_runtime.modeldir import GRAPH_LAYER, GRAPH_NODES, ModelFileError
+
+    try:
+        model = encoder_from_onnx(args.model)
+    except ModelFileError as exc:
+        raise UsageError(str(exc)) from None
+    export_graph_blocks(model, args.model)
+    commands = _json(args.model / "manifest.json").get("training", {}).get("commands", [])
+    command = f"mir-export export-blocks --model {args.model.name}"  # the commands' placeholder style
+    update_manifest(args.model, [GRAPH_NODES, GRAPH_LAYER],
+                    training={"commands": [c for c in commands if c != command] + [command]})
+    print(f"{args.model}: wrote {GRAPH_NODES}, {GRAPH_LAYER}")
     return 0
 
 

@@ -10,7 +10,9 @@ it splits its updates over threads: it loses some of the sums of duplicate indic
 (microsoft/onnxruntime#18048, #23396; still so in 1.31). The graph encoder also runs without
 onnxruntime's memory arena, which would keep the largest graph's working set for the session's
 life (one worker's peak grew from 220 to 306 MB between 100 and 668 device-mapping kernels; 162
-to 174 MB without it, at the same speed and with the same vectors).
+to 174 MB without it, at the same speed and with the same vectors). Graphs too big to encode whole
+run layer by layer in blocks of nodes (``mir_runtime.blocks``) where the directory has the block
+files.
 """
 from __future__ import annotations
 
@@ -22,8 +24,9 @@ from typing import Protocol
 
 import numpy as np
 
+from mir_runtime import blocks
 from mir_runtime.features import GRAPH_INPUTS, GraphInputs
-from mir_runtime.modeldir import ENCODER_FILES, ModelDirectory
+from mir_runtime.modeldir import ENCODER_FILES, GRAPH_LAYER, GRAPH_NODES, ModelDirectory
 
 CPU_DIST, GPU_DIST = "onnxruntime", "onnxruntime-gpu"
 DEVICES = ("cpu", "cuda")
@@ -131,10 +134,12 @@ class OnnxBackend:
         self.token_budget = TOKEN_BUDGET[precision, device]
         self.parallel_calls = (threads or os.cpu_count() or 1) if device == "cpu" else 1
         self.files = ENCODER_FILES[precision]
-        for file in self.files:
+        # big graphs run in blocks (mir_runtime.blocks) where the directory has the block files
+        self.block_files = (GRAPH_NODES, GRAPH_LAYER) if all(map(directory.has, (GRAPH_NODES, GRAPH_LAYER))) else ()
+        for file in self.files + self.block_files:
             directory.file(file)  # sha256 now; the sessions open on first use
         self._encoders: list = [None, None]
-        self._heads: dict[str, object] = {}
+        self._sessions: dict[str, object] = {}
         self._lock = threading.Lock()
 
     def encoder(self, k: int):
@@ -157,13 +162,13 @@ class OnnxBackend:
         ort = load_onnxruntime()
         return ort.InferenceSession(str(self.directory.file(file)), options, providers=self.requested_providers)
 
-    def session(self, file: str):
-        """The session of another file of the model directory (a task head), opened once, with
-        the backend's options and providers."""
+    def session(self, file: str, options=None):
+        """The session of another file of the model directory (a task head, a block file),
+        opened once, with ``options`` (default: the backend's) and the backend's providers."""
         with self._lock:
-            if file not in self._heads:
-                self._heads[file] = self._open(file, self.options)
-            return self._heads[file]
+            if file not in self._sessions:
+                self._sessions[file] = self._open(file, options or self.options)
+            return self._sessions[file]
 
     @property
     def providers(self) -> list[str]:
@@ -174,12 +179,17 @@ class OnnxBackend:
         return self.encoder(0).run(None, {"ids": ids})[0]
 
     def run_graph(self, inputs: GraphInputs) -> np.ndarray:
+        if self.block_files and blocks.is_big(inputs):
+            nodes, layer = (self.session(f, self.encoder_options[1]) for f in self.block_files)
+            return blocks.graph_vector(inputs, lambda feed: nodes.run(None, feed)[0],
+                                       lambda feed: layer.run(None, feed)[0], self.directory.manifest.graph_layers,
+                                       self.directory.manifest.embedding_size // 2)
         return self.encoder(1).run(None, {name: getattr(inputs, name) for name in GRAPH_INPUTS})[0]
 
     def close(self) -> None:
         with self._lock:
             self._encoders = [None, None]
-            self._heads.clear()
+            self._sessions.clear()
 
     def __enter__(self) -> OnnxBackend:
         return self

@@ -25,6 +25,9 @@ STATEMENT_ENCODER, STATEMENT_ENCODER_INT8 = "statement_encoder.onnx", "statement
 GRAPH_ENCODER, GRAPH_ENCODER_INT8 = "graph_encoder.onnx", "graph_encoder.int8.onnx"
 # The encoder files by precision: (statement encoder, graph encoder).
 ENCODER_FILES = {"fp32": (STATEMENT_ENCODER, GRAPH_ENCODER), "int8": (STATEMENT_ENCODER_INT8, GRAPH_ENCODER_INT8)}
+# The graph encoder in blocks, for big graphs at either precision (mir_runtime.blocks); directories
+# exported before them run every graph whole.
+GRAPH_NODES, GRAPH_LAYER = "graph_nodes.onnx", "graph_layer.onnx"
 
 
 class ModelFileError(RuntimeError):
@@ -54,6 +57,7 @@ class Manifest:
     model: Mapping[str, Any]  # the encoder's configuration (mir_export.model.ModelConfig)
     embedding_size: int
     max_tokens: int
+    graph_layers: int
     files: Mapping[str, FileEntry]
     tasks: Mapping[str, Task]
     sections: Mapping[str, Any]
@@ -99,6 +103,7 @@ class Manifest:
             model=dict(model),
             embedding_size=_integer(top, "embedding_size", where),
             max_tokens=_integer(model, "max_tokens", where, "model."),
+            graph_layers=_integer(model, "graph_layers", where, "model."),
             files=files,
             tasks=tasks,
             sections={k: v for k, v in top.items() if k not in ("format_version", "model", "files", "tasks")},
@@ -133,6 +138,10 @@ class ModelDirectory:
             raise ModelFileError(f"{manifest_path}: cannot read ({exc.strerror or exc})") from None
         self.manifest = Manifest.parse(data, str(manifest_path))
         self._checked: set[str] = set()
+
+    def has(self, name: str) -> bool:
+        """Whether the manifest lists ``name``."""
+        return name in self.manifest.files
 
     def file(self, name: str) -> Path:
         """``path/name`` after checking it against the manifest's sha256 (once per directory)."""

@@ -15,8 +15,10 @@ from wheel import build_wheel, fresh_install, site_packages, tree_bytes
 # Installed [cpu] environment, site-packages, pip and setuptools included: a guard against growth.
 # The goal is 200 MB; measured 242.7 MB (onnxruntime 72, numpy 71, this package 33 with
 # the model, tokenizers 12 and its huggingface_hub/hf_xet dependencies 33, pip and setuptools
-# 22): not met (benchmarks/RESULTS.md).
-RUNTIME_BUDGET = 260_000_000
+# 22): not met (benchmarks/RESULTS.md). Raised from 260 MB for the graph encoder's block files
+# (7.5 MB, big graphs in bounded memory; 1.9 MB came back from the int8 graph encoder), with
+# 261.5 MB measured on 2026-11-24 (numpy 2.4, onnxruntime 1.32).
+RUNTIME_BUDGET = 270_000_000
 
 
 def test_every_package_directory_is_listed() -> None:
