@@ -22,18 +22,15 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from paths import DATASETS, REPO
+from processes import measure
 
 ROUNDS = int(os.environ.get("MIR_BENCH_ROUNDS", "3"))
 RESULTS = Path(__file__).parent / "results" / "embed_speed.json"
@@ -47,55 +44,6 @@ def _embed(files: list[Path], out: Path, *options: str) -> list[str]:
 
 def _ir2vec(files: list[Path]) -> list[str]:
     return [sys.executable, "-m", "mir_export.downstream.baselines", *map(str, files)]
-
-
-def _run(command: list[str]) -> tuple[float, int, float]:
-    """Wall seconds, peak RSS (bytes, the process and its descendants summed) and CPU seconds
-    (user + system, descendants included) of ``command``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
-    peak = [0]
-    done = threading.Event()
-
-    def sample() -> None:
-        while not done.wait(0.02):
-            peak[0] = max(peak[0], _tree_rss(process.pid))
-
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
-    _, stderr = process.communicate()
-    seconds = time.perf_counter() - start
-    done.set()
-    sampler.join()
-    assert process.returncode == 0, stderr.decode()
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return seconds, peak[0], cpu
-
-
-def _tree_rss(root: int) -> int:
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                pass
-    tree, grew = {root}, True
-    while grew:
-        more = {pid for pid, parent in parents.items() if parent in tree} - tree
-        tree |= more
-        grew = bool(more)
-    total = 0
-    for pid in tree:
-        try:
-            with open(f"/proc/{pid}/statm") as f:
-                total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-        except OSError:
-            pass
-    return total
 
 
 def test_embed_speed_and_memory(benchmark) -> None:
@@ -117,12 +65,12 @@ def test_embed_speed_and_memory(benchmark) -> None:
         cpu: dict[str, list[float]] = {name: [] for name in peers}
         for _ in range(ROUNDS):
             for name, command in peers.items():
-                wall, _, used = _run(command)
+                wall, _, used = measure(command, ENV)
                 seconds[name].append(wall)
                 cpu[name].append(used)
         many = (files * (10_000 // len(files) + 1))[:10_000]
-        rss = {"files_100": _run(_embed(files[:100], out))[1], "files_10000": _run(_embed(many, out))[1]}
-        benchmark.pedantic(_run, args=(peers["embed"],), rounds=1, iterations=1)
+        rss = {"files_100": measure(_embed(files[:100], out), ENV)[1], "files_10000": measure(_embed(many, out), ENV)[1]}
+        benchmark.pedantic(measure, args=(peers["embed"], ENV), rounds=1, iterations=1)
     median = {name: statistics.median(times) for name, times in seconds.items()}
     result = {
         "files": len(files),

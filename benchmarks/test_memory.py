@@ -1,7 +1,8 @@
 """Peak memory of ``mir-runtime embed`` on one big module (issue 14, item 10).
 
 Each run is a fresh ``mir-runtime embed MODULE -o out.npy`` process (the CLI as users run it:
-int8 encoders, all cores), its peak RSS read from the kernel (``wait4``) when it exits. The
+int8 encoders, all cores), its peak RSS that of the whole process tree (the CLI and the child
+that reads a big module, summed, sampled every 20 ms: ``processes.measure``). The
 modules are built by ``benchmarks/big_modules.py`` (Debian sources, clang-14 -O2, llvm-link-14).
 Bars (issue 14): at most 600 MB for a 2.6 MB module (33 Lua files linked) and 1.5 GB for a
 16.9 MB one; the benchmark holds each module to the bar scaled to its own size, as peak RSS
@@ -12,36 +13,21 @@ grows with the graph.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
-import time
 from pathlib import Path
 
+import big_modules
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-import big_modules  # noqa: E402
+from processes import measure
 
 RESULTS = Path(__file__).parent / "results" / "memory.json"
 BARS = {"lua": (2.6e6, 600e6), "sqlite3": (16.9e6, 1.5e9)}  # issue 14: (module bytes, peak RSS bytes)
 
 
-def peak_rss(command: list[str]) -> tuple[int, float]:
-    """(peak RSS in bytes, seconds) of one process running ``command``."""
-    start = time.monotonic()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode:
-        raise AssertionError(f"{' '.join(command)}: exit {process.returncode}: {process.stderr.read().decode()[-2000:]}")
-    return usage.ru_maxrss * 1024, time.monotonic() - start
-
-
 @pytest.mark.parametrize("name", list(BARS))
 def test_embed_peak_memory(name, tmp_path) -> None:
     module = getattr(big_modules, name)()
-    peak, seconds = peak_rss([sys.executable, "-m", "mir_runtime.cli", "embed", str(module), "-o", str(tmp_path / "e.npy")])
+    seconds, peak, _ = measure([sys.executable, "-m", "mir_runtime.cli", "embed", str(module), "-o", str(tmp_path / "e.npy")])
     size = module.stat().st_size
     bar_size, bar = BARS[name]
     found = {"module": module.name, "ir_bytes": size, "peak_rss_bytes": peak, "seconds": round(seconds, 1),

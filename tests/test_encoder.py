@@ -81,3 +81,26 @@ def test_corrupted_or_missing_files_are_clear_errors(model_dir, tmp_path) -> Non
             Model.load(broken, precision=precision)
     with pytest.raises(ModelFileError, match="no manifest.json"):
         Model.load(tmp_path)
+
+
+def test_a_big_file_is_read_in_a_child_process(model_dir, tmp_path, monkeypatch) -> None:
+    """From ``ISOLATED_BYTES`` on, the front end runs in a child process (this process's reader is
+    broken here, the child's is not): the same features as in this process, and a bad file's
+    located error comes back."""
+    from dataclasses import fields
+
+    from mir_runtime import IRParseError, featurizer
+
+    _, _, directory = model_dir
+    model = Model.load(directory, threads=1)
+    good, bad = tmp_path / "good.ll", tmp_path / "bad.ll"
+    good.write_text(IR)
+    bad.write_text(IR.replace("ret i32 %r", "ret i32 %nowhere"))
+    here = model.featurizer.read(good)  # below the limit: read here
+    monkeypatch.setattr(featurizer, "ISOLATED_BYTES", 100)
+    monkeypatch.setattr(featurizer, "read_ir", lambda *a: pytest.fail("read in this process"))
+    child = model.featurizer.read(good)
+    assert child.ids == here.ids and np.array_equal(child.weights, here.weights)
+    assert all(np.array_equal(getattr(child.graph, f.name), getattr(here.graph, f.name)) for f in fields(GraphInputs))
+    with pytest.raises(IRParseError, match=rf"^{bad}:\d+:\d+: .*%nowhere"):
+        model.featurizer.read(bad)
