@@ -1,7 +1,12 @@
 """The shipped model's embeddings of the 669 device-mapping kernels do not change: their
 fingerprints (``fingerprint.py``) were computed before the runtime was split into its rooms and
 are compared here within float tolerance, through the streaming path with two worker processes
-(int8, the CPU default) and in one process (fp32)."""
+(int8, the CPU default) and in one process (fp32).
+
+int8 vectors depend on the CPU: onnxruntime's int8 matrix products take other kernels on other
+instruction sets (AVX2's u8 x s8 products saturate in 16 bits, VNNI's do not), so the fingerprints
+taken on one machine moved by up to 0.0037 on an AVX2-only AMD EPYC, with the same files, code and
+onnxruntime 1.31 or 1.32. fp32 is held to 1e-4 everywhere, int8 to 0.01."""
 from __future__ import annotations
 
 import numpy as np
@@ -13,8 +18,8 @@ from paths import REPO
 pytest.importorskip("onnxruntime")
 
 
-@pytest.mark.parametrize(("precision", "workers"), [("int8", 2), ("fp32", 1)])
-def test_devmap_embeddings_are_pinned(datasets, precision, workers) -> None:
+@pytest.mark.parametrize(("precision", "workers", "atol"), [("int8", 2, 0.01), ("fp32", 1, 1e-4)])
+def test_devmap_embeddings_are_pinned(datasets, precision, workers, atol) -> None:
     from mir_runtime import Model
 
     files = sorted((datasets / "devmap" / "kernels_ir").glob("*.ll"))
@@ -24,4 +29,4 @@ def test_devmap_embeddings_are_pinned(datasets, precision, workers) -> None:
     assert [path for path, _ in rows] == [str(f) for f in files]  # input order
     got = fingerprint(np.stack([vector for _, vector in rows]))
     expected = np.load(FINGERPRINTS / f"devmap-{precision}.npy")
-    np.testing.assert_allclose(got, expected, rtol=0, atol=1e-4)
+    np.testing.assert_allclose(got, expected, rtol=0, atol=atol)
