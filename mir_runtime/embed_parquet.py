@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import logging
 import os
+import socket
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -107,10 +108,23 @@ def _local(model, files: list[str], workers: int) -> Iterator:
         yield rows_table(batch, model.embedding_size)
 
 
+def _check_reachable(address: str, seconds: float = 10.0) -> None:
+    """A ``host:port`` address that nothing answers on is a ``ConnectionError`` now: ``ray.init``
+    would retry for minutes. Other forms (``auto``, ``ray://...``) are left to Ray."""
+    host, _, port = address.rpartition(":")
+    if not host or "/" in address or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=seconds).close()
+    except OSError as exc:
+        raise ConnectionError(f"no Ray cluster answers at {address} ({exc.strerror or exc})") from None
+
+
 def _ray(args: argparse.Namespace, files: list[str], cleanup: contextlib.ExitStack) -> Iterator:
     """Tables of rows from the Ray cluster, in input order; ``cleanup`` leaves the cluster."""
     ray = load_ray()
     if args.address or os.environ.get("RAY_ADDRESS"):
+        _check_reachable(args.address or os.environ["RAY_ADDRESS"])
         ray.init(address=args.address, logging_level=logging.WARNING)
     else:  # a local cluster: room for every actor asked for, even beyond the cores
         ray.init(num_cpus=max(os.cpu_count() or 1, args.actors or 0), logging_level=logging.WARNING)

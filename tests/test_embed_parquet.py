@@ -96,3 +96,18 @@ def test_the_ray_engine_writes_parquet_only_and_needs_files(capsys, tmp_path) ->
     assert capsys.readouterr().err == "mir-runtime embed: --engine ray writes a table: give -o OUT.parquet\n"
     assert main(["embed", str(tmp_path), "-o", str(tmp_path / "a.parquet")]) == 2  # an empty directory
     assert capsys.readouterr().err == "mir-runtime embed: no .ll or .bc files under the given paths\n"
+
+
+def test_an_unreachable_ray_address_is_one_line(capsys, tmp_path) -> None:
+    """Ray itself retries an address nobody answers on for minutes; the command says so at once."""
+    pytest.importorskip("ray.data", reason="the [ray] extra is not installed")
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    (tmp_path / "a.ll").write_text(BAD)
+    assert main(["embed", "--engine", "ray", "--address", f"127.0.0.1:{port}", str(tmp_path / "a.ll"),
+                 "-o", str(tmp_path / "a.parquet")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mir-runtime embed: no Ray cluster answers at 127.0.0.1:{port} (") and err.count("\n") == 1
