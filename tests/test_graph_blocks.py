@@ -1,20 +1,17 @@
 """Big graphs layer by layer in blocks of nodes (``mir_runtime.blocks`` with the exported block
-files) equal the whole-graph encoder in torch, on unseen shapes; the backend sends big graphs there."""
+files) equal the whole-graph encoder, in torch and in its fp32 ONNX file (where only the runtime
+is installed), on unseen shapes; the backend sends big graphs there."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from mir_runtime import blocks
+from mir_runtime.backend import single_threaded_options
 from mir_runtime.features import GRAPH_INPUTS, GraphInputs
+from mir_runtime.modeldir import GRAPH_LAYER, GRAPH_NODES
 
-torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 ort = pytest.importorskip("onnxruntime")
-
-from mir_export import export as exporting  # noqa: E402
-from mir_export.model import MIREncoder, config  # noqa: E402
-from mir_runtime.backend import single_threaded_options  # noqa: E402
-from mir_runtime.modeldir import GRAPH_LAYER, GRAPH_NODES  # noqa: E402
 
 
 def random_graph(rng: np.random.Generator, nodes: int, tokens: int, edges: int, vocab: int, hub: int = 0) -> GraphInputs:
@@ -27,7 +24,10 @@ def random_graph(rng: np.random.Generator, nodes: int, tokens: int, edges: int, 
                        src[keep], dst[keep], rng.integers(0, 3, edges + hub)[keep])
 
 
-def whole(model: MIREncoder, inputs: GraphInputs) -> np.ndarray:
+def whole(model, inputs: GraphInputs) -> np.ndarray:
+    """``model.graph`` (torch) on the whole graph."""
+    import torch
+
     with torch.inference_mode():
         return model.graph(*(torch.from_numpy(getattr(inputs, n)) for n in GRAPH_INPUTS)).numpy()
 
@@ -40,6 +40,10 @@ def block_runs(directory):
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
+    torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
+    from mir_export import export as exporting
+    from mir_export.model import MIREncoder, config
+
     torch.manual_seed(0)
     model = MIREncoder(config("tiny", 50)).eval()
     with torch.no_grad():  # a trained model's non-zero biases and norms, so that every weight matters
@@ -64,22 +68,23 @@ def test_blocks_equal_the_whole_graph(tiny, monkeypatch, nodes, tokens, edges, h
 
 def test_the_backend_runs_big_graphs_in_blocks(model_dir, monkeypatch) -> None:
     """A model directory from ``mir-export export`` has the block files; graphs above the limit
-    go through them (counted), smaller ones through the whole-graph encoder, at both precisions."""
+    go through them (counted) and equal the whole-graph fp32 file, smaller ones run whole, at
+    both precisions. Runs where only the runtime is installed, too."""
     from mir_runtime.model import Model
 
-    model, _, directory = model_dir
-    if model is None:
-        pytest.skip("needs the torch model of the tiny directory")
+    _, _, directory = model_dir
     calls = []
     monkeypatch.setattr(blocks, "WHOLE_GRAPH_LIMIT", 400)
     monkeypatch.setattr(blocks, "BLOCK_NODES", 16)
     real = blocks.graph_vector
     monkeypatch.setattr(blocks, "graph_vector", lambda *a: calls.append(1) or real(*a))
-    vocab = model.cfg.vocab_size
-    small, big = (random_graph(np.random.default_rng(n), n, 3 * n, n, vocab) for n in (20, 300))
+    vocab = Model.load(directory).manifest.model["vocab_size"]
+    small, big = (random_graph(np.random.default_rng(n), n, 3 * n, n, vocab, hub=n // 3) for n in (20, 300))
+    fp32 = Model.load(directory, precision="fp32", threads=1).backend
+    expected = fp32.encoder(1).run(None, {name: getattr(big, name) for name in GRAPH_INPUTS})[0]
     for precision in ("fp32", "int8"):
         backend = Model.load(directory, precision=precision, threads=1).backend
-        np.testing.assert_allclose(backend.run_graph(big), whole(model, big), rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(backend.run_graph(big), expected, rtol=1e-5, atol=1e-5)
         feed = {name: getattr(small, name) for name in GRAPH_INPUTS}
         assert np.array_equal(backend.run_graph(small), backend.encoder(1).run(None, feed)[0])
     assert len(calls) == 2
@@ -88,6 +93,7 @@ def test_the_backend_runs_big_graphs_in_blocks(model_dir, monkeypatch) -> None:
 def test_shipped_graph_encoder_equals_the_whole_graph_model(datasets) -> None:
     """The shipped fp32 graph encoder on every device-mapping kernel, and the shipped block files
     on a graph above the limit, against their weights in torch computing on the whole graph."""
+    pytest.importorskip("torch")
     from mir_export.downstream.onnx_weights import encoder_from_onnx
     from mir_runtime.model import Model
 
