@@ -77,3 +77,42 @@ def test_without_the_train_extra_one_line_names_it(tmp_path) -> None:
                            "--out", str(tmp_path / "r")], capture_output=True, text=True, env=env)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "[train]" in done.stderr and "torch" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_export_blocks_completes_an_older_model_directory(tmp_path, capsys) -> None:
+    """A directory exported without the block files gets them back from its graph encoder's
+    weights (a trained-like model: an untrained one's zero biases are folded away by the
+    exporter), byte for byte what ``export`` wrote, listed in its manifest; a directory that is
+    not a model is one line."""
+    torch = pytest.importorskip("torch")
+    from mir_export.export import export
+    from mir_export.model import MIREncoder, config
+    from mir_runtime import parse_ir
+    from mir_runtime.modeldir import GRAPH_LAYER, GRAPH_NODES
+    from mir_runtime.statements import statements
+    from models import IR, fixed_tokenizer
+
+    tokenizer = fixed_tokenizer(statements(parse_ir(IR)))
+    tokenizer.save(str(tmp_path / "tok.json"))
+    torch.manual_seed(0)
+    model = MIREncoder(config("tiny", tokenizer.get_vocab_size()))
+    with torch.no_grad():
+        for p in model.parameters():
+            p.add_(torch.randn_like(p) * 0.1)
+    torch.save({"model": model.state_dict(), "model_config": model.cfg.to_dict()}, tmp_path / "checkpoint.pt")
+    directory = tmp_path / "model"
+    export(tmp_path / "checkpoint.pt", tmp_path / "tok.json", directory)
+    exported = {name: (directory / name).read_bytes() for name in (GRAPH_NODES, GRAPH_LAYER)}
+    manifest = json.loads((directory / "manifest.json").read_text())
+    for name in exported:  # as a directory exported before the block files
+        (directory / name).unlink()
+        del manifest["files"][name]
+    (directory / "manifest.json").write_text(json.dumps(manifest))
+    assert main(["export-blocks", "--model", str(directory)]) == 0
+    manifest = json.loads((directory / "manifest.json").read_text())
+    assert {GRAPH_NODES, GRAPH_LAYER} <= set(manifest["files"])
+    assert all((directory / name).read_bytes() == data for name, data in exported.items())
+    capsys.readouterr()
+    assert main(["export-blocks", "--model", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "manifest.json" in err
