@@ -1,0 +1,77 @@
+"""Compile one kernel variant and time one run of it.
+
+Both steps have a time-out (one kernel at VF64/IF16 took 34 s to compile; a bad pair can make a
+run slow), kill the whole process group on expiry (clang's driver forks the linker), and report
+what went wrong as a status rather than an exception: a sweep of thousands of kernels records
+failures and goes on."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+OK = "ok"
+PARSE_ERROR = "parse error"
+NO_LOOP = "no loop"
+COMPILE_ERROR = "compile error"
+COMPILE_TIMEOUT = "compile timeout"
+RUN_ERROR = "run error"
+RUN_TIMEOUT = "run timeout"
+STATUSES = (OK, PARSE_ERROR, NO_LOOP, COMPILE_ERROR, COMPILE_TIMEOUT, RUN_ERROR, RUN_TIMEOUT)
+
+FLAGS = ("-O3", "-march=native")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A step's status, the milliseconds a run printed (None unless ok) and, on failure, the
+    tail of its output for the log."""
+
+    status: str
+    ms: int | None = None
+    detail: str = ""
+
+
+def _run(cmd: list[str], timeout: float, cpu: int | None = None) -> tuple[int | None, str, str]:
+    """(return code or None on time-out, stdout, stderr) of ``cmd`` in its own process group."""
+    preexec = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, preexec_fn=preexec)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        return None, out, err
+    return proc.returncode, out, err
+
+
+def compile_header(clang: str, kernels: Path, out: Path, timeout: float) -> Outcome:
+    """``header.c`` (memory initialisation and digest, no loops of the task) once per sweep."""
+    code, _, err = _run([clang, *FLAGS, "-c", str(kernels / "header.c"), "-o", str(out)], timeout)
+    if code is None:
+        return Outcome(COMPILE_TIMEOUT)
+    return Outcome(OK) if code == 0 else Outcome(COMPILE_ERROR, detail=err[-2000:])
+
+
+def compile_kernel(clang: str, source: Path, header_obj: Path, include: Path, binary: Path,
+                   timeout: float) -> Outcome:
+    """``clang -O3 -march=native`` of one (possibly pragma-annotated) kernel, linked with the header."""
+    cmd = [clang, *FLAGS, f"-I{include}", str(source), str(header_obj), "-o", str(binary)]
+    code, _, err = _run(cmd, timeout)
+    if code is None:
+        return Outcome(COMPILE_TIMEOUT)
+    return Outcome(OK) if code == 0 else Outcome(COMPILE_ERROR, detail=err[-2000:])
+
+
+def run_binary(binary: Path, timeout: float, cpu: int | None) -> Outcome:
+    """One run pinned to ``cpu``; the kernels print the timed loop's milliseconds, nothing else."""
+    code, out, err = _run([str(binary)], timeout, cpu)
+    if code is None:
+        return Outcome(RUN_TIMEOUT)
+    text = out.strip()
+    if code != 0 or not text.isdigit():
+        return Outcome(RUN_ERROR, detail=f"exit {code}, stdout {text[:200]!r}, stderr {err[-500:]!r}")
+    return Outcome(OK, int(text))
