@@ -47,6 +47,7 @@ def test_measure_two_kernels_then_resume(kernels, tmp_path, capsys):
     for r in got:
         assert r["status"] == "ok" and r["family"] == r["kernel"].split("_")[0]
         assert r["loops"] == "1" and float(r["median_ms"]) > 0 and len(r["times_ms"].split(";")) == 1
+        assert 0 < float(r["median_cpu_ms"]) == float(r["cpu_times_ms"])
     machine = json.loads((out / "machine.json").read_text())
     assert machine["clang"].startswith(("Debian clang version 19", "clang version 19")) and machine["cpu_flags"]
     assert "[2/2]" in (out / "measure.log").read_text()

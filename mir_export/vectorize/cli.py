@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
 from pathlib import Path
 
@@ -75,6 +76,10 @@ def run(args: argparse.Namespace) -> int:
     return _measure(args, available)
 
 
+def _terminate(signum: int, frame) -> None:
+    raise SystemExit(128 + signum)
+
+
 def _measure(args: argparse.Namespace, available: list[str]) -> int:
     from mir_export.cli import UsageError
     from mir_export.vectorize.subset import read_subset
@@ -100,12 +105,14 @@ def _measure(args: argparse.Namespace, available: list[str]) -> int:
     for h in handlers:
         h.setFormatter(fmt)
         logger.addHandler(h)
+    previous = signal.signal(signal.SIGTERM, _terminate)  # so that temporary build folders are removed
     try:
         try:
             summary = sweep(args.kernels, names, args.out, settings)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
     finally:
+        signal.signal(signal.SIGTERM, previous)
         for h in handlers:
             logger.removeHandler(h)
             h.close()

@@ -7,8 +7,10 @@ the baseline (no pragma) runs in every round beside the pairs; the statistic is 
 
 CSV, one row per (kernel, configuration): ``kernel, family, VF, IF, loops, status, median_ms,
 times_ms``. ``VF = IF = 0`` is the baseline (plain ``-O3 -march=native``, LLVM's cost model);
-``loops`` is the number of innermost loops that got the pragma; ``times_ms`` the runs, ``;``-joined,
-in round order. A kernel's rows are appended together once it is measured, so a kernel whose rows
+``loops`` is the number of innermost loops that got the pragma; ``times_ms`` the milliseconds each
+run printed, ``;``-joined in round order; ``cpu_times_ms`` each run's CPU time (user + system of
+the process: unlike the printed wall-clock time it does not count time slices that other processes
+took from the shared core). A kernel's rows are appended together once it is measured, so a kernel whose rows
 are all there is done, and one with some missing (an interrupted write) is measured again."""
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ from mir_export.vectorize.subset import family
 VFS = (1, 2, 4, 8, 16, 32, 64)
 IFS = (1, 2, 4, 8, 16)
 BASELINE = (0, 0)
-COLUMNS = ["kernel", "family", "VF", "IF", "loops", "status", "median_ms", "times_ms"]
+COLUMNS = ["kernel", "family", "VF", "IF", "loops", "status", "median_ms", "times_ms", "median_cpu_ms", "cpu_times_ms"]
 log = logging.getLogger("mir_export.vectorize")
 
 
@@ -126,6 +128,7 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
             if outcome.status != build.OK:
                 log.warning("%s VF=%d IF=%d: %s %s", name, *config, outcome.status, outcome.detail[-300:])
     times: dict[tuple[int, int], list[int]] = {c: [] for c in settings.configs()}
+    cpu_times: dict[tuple[int, int], list[float]] = {c: [] for c in settings.configs()}
     rng = random.Random(f"{settings.seed}:{name}")
     for _ in range(settings.repeats):
         order = [c for c in settings.configs() if status[c] == build.OK]
@@ -134,6 +137,7 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
             outcome = build.run_binary(binaries[config], settings.run_timeout, settings.cpu)
             if outcome.status == build.OK:
                 times[config].append(outcome.ms)
+                cpu_times[config].append(outcome.cpu_ms)
             else:
                 status[config] = outcome.status
                 log.warning("%s VF=%d IF=%d: %s %s", name, *config, outcome.status, outcome.detail)
@@ -143,7 +147,9 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
         rows.append({"kernel": name, "family": family(name), "VF": config[0], "IF": config[1],
                      "loops": n_loops, "status": status[config],
                      "median_ms": statistics.median(times[config]) if ok else "",
-                     "times_ms": ";".join(map(str, times[config]))})
+                     "times_ms": ";".join(map(str, times[config])),
+                     "median_cpu_ms": statistics.median(cpu_times[config]) if ok else "",
+                     "cpu_times_ms": ";".join(map(str, cpu_times[config]))})
     return rows
 
 
