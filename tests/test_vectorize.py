@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from mir_export.vectorize import report
 from mir_export.vectorize import sweep as sweep_mod
 from mir_export.vectorize.pragmas import ParseError, cindex, innermost_loops, insert_pragmas, pragma
 from mir_export.vectorize.subset import allocate, family, read_subset, stratified_subset
@@ -239,3 +240,36 @@ def test_sweep_skips_finished_kernels_and_redoes_half_done_ones(tmp_path, monkey
     measured.clear()
     assert sweep_mod.sweep(tmp_path, ["s1_a.c", "s2_b.c", "s3_c.c"], out, SETTINGS)["measured"] == 0
     assert measured == []
+
+
+# --- the summary ----------------------------------------------------------------------------------
+
+def timed(times: dict[tuple[int, int], list[float]]) -> dict:
+    return {k: {"status": "ok", "family": "s1", "median": sorted(t)[len(t) // 2], "times": t}
+            for k, t in times.items()}
+
+
+def test_summary_and_label_stability():
+    first = {"s1_a.c": timed({(0, 0): [100, 110, 90], (4, 1): [50, 50, 50], (8, 1): [60, 60, 60]}),
+             "s1_b.c": timed({(0, 0): [100, 100, 100], (4, 1): [200, 200, 200], (8, 1): [125, 125, 125]})}
+    summary = report.summarize(first)
+    assert summary["oracle_speedup"] == pytest.approx((2.0 * 0.8) ** 0.5, abs=1e-4)
+    assert summary["kernels_faster_than_baseline"] == 1
+    assert summary["labels"] == {"VF4_IF1": 1, "VF8_IF1": 1}
+    assert summary["baseline_spread_median"] == pytest.approx(0.1, abs=1e-4)  # (100-100)/100 and (110-90)/100
+    # a: the first label (4,1) is 2% behind the new best: stable; b: (8,1) is now 10% behind: unstable
+    second = {"s1_a.c": timed({(0, 0): [100], (4, 1): [51], (8, 1): [50]}),
+              "s1_b.c": timed({(0, 0): [100], (4, 1): [100], (8, 1): [110]})}
+    result = report.compare(first, second)
+    assert result["kernels"] == 2 and result["label_stability"] == 0.5
+
+
+def test_summary_reads_both_metrics(tmp_path):
+    path = tmp_path / "results.csv"
+    rows = fake_rows("s1_a.c", SETTINGS.configs())
+    for r in rows:
+        r.update(median_cpu_ms=8.0, cpu_times_ms="8.0;8.5")
+    sweep_mod._write(path, rows)
+    assert report.load(path, "wall")["s1_a.c"][(4, 1)]["times"] == [10.0, 10.0]
+    assert report.load(path, "cpu")["s1_a.c"][(4, 1)] == {"status": "ok", "family": "s1", "median": 8.0,
+                                                          "times": [8.0, 8.5]}

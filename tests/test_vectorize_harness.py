@@ -56,6 +56,10 @@ def test_measure_two_kernels_then_resume(kernels, tmp_path, capsys):
                  *SPACE]) == 0
     assert "0 kernels measured, 2 already there" in capsys.readouterr().out
     assert rows(out) == got
+    assert main(["vectorize", "summary", str(out), "--metric", "cpu", "--compare", str(out)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["kernels"] == 2 and summary["statuses"] == {"ok": 6} and summary["oracle_speedup"] > 0
+    assert summary["compare"]["label_stability"] == 1.0 and summary["seconds_per_kernel"]["max"] > 0
 
 
 def test_a_kernel_that_does_not_parse_is_a_status(kernels, tmp_path):

@@ -46,6 +46,14 @@ def add_commands(sub) -> None:
     m.add_argument("--compile-jobs", type=int, default=Settings.compile_jobs,
                    help="parallel compiles (before a kernel's runs, so they never overlap a timed run)")
     m.add_argument("--seed", type=int, default=Settings.seed, help="seed of the run order in each round")
+    r = cmds.add_parser("summary", formatter_class=Formatter,
+                        help="a measured folder in figures (JSON): statuses, oracle speedup, run spread, "
+                             "seconds per kernel; with --compare, label stability against another measurement")
+    r.add_argument("out", type=Path, help="a folder written by 'measure'")
+    r.add_argument("--compare", type=Path, default=None, help="a second measurement of (some of) the same kernels")
+    r.add_argument("--metric", choices=("wall", "cpu"), default="wall",
+                   help="the printed milliseconds (wall) or the processes' CPU time (cpu)")
+    r.add_argument("--tolerance", type=float, default=0.03, help="label stability: within this share of the best")
     s = cmds.add_parser("subset", formatter_class=Formatter,
                         help="a family-stratified sample of the kernels, one name a line")
     s.add_argument("--kernels", type=Path, required=True, help="folder of sF_*.c kernels")
@@ -60,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from mir_export.cli import UsageError
     from mir_export.vectorize.subset import family, list_kernels, stratified_subset
 
+    if args.vectorize_command == "summary":
+        return _summary(args)
     if not (args.kernels / "header.c").is_file():
         raise UsageError(f"--kernels: {args.kernels} has no header.c (give the data set's kernels/ folder)")
     available = list_kernels(args.kernels)
@@ -74,6 +84,28 @@ def run(args: argparse.Namespace) -> int:
               f"families (seed {args.seed})")
         return 0
     return _measure(args, available)
+
+
+def _summary(args: argparse.Namespace) -> int:
+    import json
+    import statistics
+
+    from mir_export.cli import UsageError
+    from mir_export.vectorize.report import compare, load, seconds_per_kernel, summarize
+
+    for folder in filter(None, (args.out, args.compare)):
+        if not (folder / "results.csv").is_file():
+            raise UsageError(f"{folder} has no results.csv")
+    first = load(args.out / "results.csv", args.metric)
+    result = {"metric": args.metric, **summarize(first)}
+    seconds = seconds_per_kernel(args.out / "measure.log")
+    if seconds:
+        result["seconds_per_kernel"] = {"mean": round(statistics.fmean(seconds), 1),
+                                        "median": round(statistics.median(seconds), 1), "max": max(seconds)}
+    if args.compare:
+        result["compare"] = compare(first, load(args.compare / "results.csv", args.metric), args.tolerance)
+    print(json.dumps(result, indent=2))
+    return 0
 
 
 def _terminate(signum: int, frame) -> None:

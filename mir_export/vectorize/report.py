@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 import statistics
 from collections import Counter
 from pathlib import Path
@@ -16,16 +17,28 @@ from mir_export.vectorize.sweep import BASELINE
 Config = tuple[int, int]
 
 
-def load(csv_path: Path) -> dict[str, dict[Config, dict]]:
-    """kernel -> (VF, IF) -> {status, median (float or None), times (list of ms)}."""
+METRICS = {"wall": ("median_ms", "times_ms"), "cpu": ("median_cpu_ms", "cpu_times_ms")}
+
+
+def load(csv_path: Path, metric: str = "wall") -> dict[str, dict[Config, dict]]:
+    """kernel -> (VF, IF) -> {status, family, median (float or None), times (list of ms)}, for the
+    printed wall-clock times (``wall``) or the processes' CPU times (``cpu``)."""
+    median_col, times_col = METRICS[metric]
     kernels: dict[str, dict[Config, dict]] = {}
     with csv_path.open(newline="") as f:
         for r in csv.DictReader(f):
             kernels.setdefault(r["kernel"], {})[(int(r["VF"]), int(r["IF"]))] = {
                 "status": r["status"], "family": r["family"],
-                "median": float(r["median_ms"]) if r["median_ms"] else None,
-                "times": [int(t) for t in r["times_ms"].split(";") if t]}
+                "median": float(r[median_col]) if r.get(median_col) else None,
+                "times": [float(t) for t in (r.get(times_col) or "").split(";") if t]}
     return kernels
+
+
+def seconds_per_kernel(log_path: Path) -> list[float]:
+    """Each measured kernel's wall-clock seconds (build and runs), from ``measure.log``."""
+    if not log_path.exists():
+        return []
+    return [float(m.group(1)) for m in re.finditer(r"\] \S+: ([0-9.]+) s;", log_path.read_text())]
 
 
 def best_pair(configs: dict[Config, dict]) -> Config | None:
