@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -36,8 +37,8 @@ def add_commands(sub) -> None:
     m.add_argument("--out", type=Path, required=True, help="results folder (outside the repository)")
     m.add_argument("--subset", type=Path, default=None, help="file of kernel names, one a line (default: all)")
     m.add_argument("--limit", type=int, default=None, help="only the first N kernels (of the subset)")
-    m.add_argument("--vf", type=_ints, default=VFS, help="vectorization factors, comma-separated")
-    m.add_argument("--if", dest="ifs", type=_ints, default=IFS, help="interleave counts, comma-separated")
+    m.add_argument("--vf", type=_ints, default=",".join(map(str, VFS)), help="vectorization factors, comma-separated")
+    m.add_argument("--if", dest="ifs", type=_ints, default=",".join(map(str, IFS)), help="interleave counts, comma-separated")
     m.add_argument("--repeats", type=int, default=Settings.repeats, help="runs of each configuration (rounds)")
     m.add_argument("--cpu", type=int, default=None, help="core to pin runs to (default: the last allowed one)")
     m.add_argument("--clang", default=Settings.clang, help="compiler")
@@ -125,6 +126,8 @@ def _measure(args: argparse.Namespace, available: list[str]) -> int:
         names = names[:args.limit]
     if args.repeats < 1:
         raise UsageError("--repeats must be >= 1")
+    if args.cpu is not None and args.cpu not in os.sched_getaffinity(0):
+        raise UsageError(f"--cpu {args.cpu}: this process may use cores {sorted(os.sched_getaffinity(0))}")
     settings = Settings(vfs=args.vf, ifs=args.ifs, repeats=args.repeats,
                         cpu=default_cpu() if args.cpu is None else args.cpu, clang=args.clang,
                         compile_timeout=args.compile_timeout, run_timeout=args.run_timeout,

@@ -122,11 +122,13 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
         return build.compile_kernel(settings.clang, jobs[config], header_obj, kernels, binaries[config],
                                     settings.compile_timeout)
 
+    started = time.monotonic()
     with ThreadPoolExecutor(max(1, settings.compile_jobs)) as pool:
         for config, outcome in zip(jobs, pool.map(compile_one, jobs)):
             status[config] = outcome.status
             if outcome.status != build.OK:
                 log.warning("%s VF=%d IF=%d: %s %s", name, *config, outcome.status, outcome.detail[-300:])
+    log.info("%s: %d variants built in %.1f s", name, len(jobs), time.monotonic() - started)
     times: dict[tuple[int, int], list[int]] = {c: [] for c in settings.configs()}
     cpu_times: dict[tuple[int, int], list[float]] = {c: [] for c in settings.configs()}
     rng = random.Random(f"{settings.seed}:{name}")
