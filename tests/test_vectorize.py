@@ -273,3 +273,9 @@ def test_summary_reads_both_metrics(tmp_path):
     assert report.load(path, "wall")["s1_a.c"][(4, 1)]["times"] == [10.0, 10.0]
     assert report.load(path, "cpu")["s1_a.c"][(4, 1)] == {"status": "ok", "family": "s1", "median": 8.0,
                                                           "times": [8.0, 8.5]}
+
+
+def test_prune_keeps_the_baseline_and_the_near_fastest():
+    cpu_times = {(0, 0): [300.0], (1, 1): [900.0], (4, 1): [100.0], (8, 2): [125.0], (64, 16): [131.0], (2, 1): []}
+    assert sweep_mod.prune(cpu_times, 1.3) == {(0, 0), (4, 1), (8, 2)}
+    assert sweep_mod.prune({}, 1.3) == {(0, 0)}

@@ -62,6 +62,17 @@ def test_measure_two_kernels_then_resume(kernels, tmp_path, capsys):
     assert summary["compare"]["label_stability"] == 1.0 and summary["seconds_per_kernel"]["max"] > 0
 
 
+def test_prune_repeats_only_the_contenders(kernels, tmp_path):
+    subset = tmp_path / "subset.txt"
+    subset.write_text(f"{KERNELS[0]}\n")
+    out = tmp_path / "out"
+    assert main(["vectorize", "measure", "--kernels", str(kernels), "--out", str(out), "--subset", str(subset),
+                 "--vf", "1,8", "--if", "1", "--repeats", "2", "--prune", "1.0"]) == 0
+    runs = {r["VF"]: len(r["times_ms"].split(";")) for r in rows(out)}
+    # the baseline always repeats, scalar code (VF 1, IF 1: about 5x slower on this kernel) does not
+    assert runs["0"] == 2 and runs["1"] == 1 and runs["8"] in (1, 2)
+
+
 def test_a_kernel_that_does_not_parse_is_a_status(kernels, tmp_path):
     folder = tmp_path / "kernels"
     folder.mkdir()

@@ -47,6 +47,9 @@ def add_commands(sub) -> None:
     m.add_argument("--compile-jobs", type=int, default=Settings.compile_jobs,
                    help="parallel compiles (before a kernel's runs, so they never overlap a timed run)")
     m.add_argument("--seed", type=int, default=Settings.seed, help="seed of the run order in each round")
+    m.add_argument("--prune", type=float, default=None, metavar="FACTOR",
+                   help="after the first round, repeat only the baseline and the configurations whose CPU "
+                        "time is within FACTOR of the fastest (e.g. 1.3); default: repeat all")
     r = cmds.add_parser("summary", formatter_class=Formatter,
                         help="a measured folder in figures (JSON): statuses, oracle speedup, run spread, "
                              "seconds per kernel; with --compare, label stability against another measurement")
@@ -126,12 +129,14 @@ def _measure(args: argparse.Namespace, available: list[str]) -> int:
         names = names[:args.limit]
     if args.repeats < 1:
         raise UsageError("--repeats must be >= 1")
+    if args.prune is not None and args.prune < 1:
+        raise UsageError("--prune must be >= 1 (a factor over the fastest configuration)")
     if args.cpu is not None and args.cpu not in os.sched_getaffinity(0):
         raise UsageError(f"--cpu {args.cpu}: this process may use cores {sorted(os.sched_getaffinity(0))}")
     settings = Settings(vfs=args.vf, ifs=args.ifs, repeats=args.repeats,
                         cpu=default_cpu() if args.cpu is None else args.cpu, clang=args.clang,
                         compile_timeout=args.compile_timeout, run_timeout=args.run_timeout,
-                        compile_jobs=args.compile_jobs, seed=args.seed)
+                        compile_jobs=args.compile_jobs, seed=args.seed, prune=args.prune)
     args.out.mkdir(parents=True, exist_ok=True)
     logger = logging.getLogger("mir_export.vectorize")
     logger.setLevel(logging.INFO)

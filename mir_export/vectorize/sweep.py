@@ -10,7 +10,8 @@ times_ms``. ``VF = IF = 0`` is the baseline (plain ``-O3 -march=native``, LLVM's
 ``loops`` is the number of innermost loops that got the pragma; ``times_ms`` the milliseconds each
 run printed, ``;``-joined in round order; ``cpu_times_ms`` each run's CPU time (user + system of
 the process: unlike the printed wall-clock time it does not count time slices that other processes
-took from the shared core). A kernel's rows are appended together once it is measured, so a kernel whose rows
+took from the shared core). With ``prune``, configurations far slower than the fastest in the first
+round are not run again (fewer times in their row). A kernel's rows are appended together once it is measured, so a kernel whose rows
 are all there is done, and one with some missing (an interrupted write) is measured again."""
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ class Settings:
     run_timeout: float = 30.0
     compile_jobs: int = 2
     seed: int = 0
+    prune: float | None = None
     flags: tuple[str, ...] = field(default=build.FLAGS)
 
     def configs(self) -> list[tuple[int, int]]:
@@ -132,8 +134,9 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
     times: dict[tuple[int, int], list[int]] = {c: [] for c in settings.configs()}
     cpu_times: dict[tuple[int, int], list[float]] = {c: [] for c in settings.configs()}
     rng = random.Random(f"{settings.seed}:{name}")
-    for _ in range(settings.repeats):
-        order = [c for c in settings.configs() if status[c] == build.OK]
+    contenders = set(settings.configs())
+    for round_ in range(settings.repeats):
+        order = [c for c in settings.configs() if status[c] == build.OK and c in contenders]
         rng.shuffle(order)
         for config in order:
             outcome = build.run_binary(binaries[config], settings.run_timeout, settings.cpu)
@@ -143,6 +146,8 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
             else:
                 status[config] = outcome.status
                 log.warning("%s VF=%d IF=%d: %s %s", name, *config, outcome.status, outcome.detail)
+        if round_ == 0 and settings.prune:
+            contenders = prune(cpu_times, settings.prune)
     rows = []
     for config in settings.configs():
         ok = status[config] == build.OK and times[config]
@@ -153,6 +158,17 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
                      "median_cpu_ms": statistics.median(cpu_times[config]) if ok else "",
                      "cpu_times_ms": ";".join(map(str, cpu_times[config]))})
     return rows
+
+
+def prune(cpu_times: dict[tuple[int, int], list[float]], factor: float) -> set[tuple[int, int]]:
+    """The configurations worth more runs after the first round: the baseline, and every one whose
+    first CPU time is within ``factor`` of the fastest. The slow ones (scalar VF=1 at IF=1 runs up
+    to 5x the best) cost most of a kernel's run time and are no candidate label."""
+    first = {c: t[0] for c, t in cpu_times.items() if t}
+    if not first:
+        return {BASELINE}
+    fastest = min(first.values())
+    return {BASELINE} | {c for c, t in first.items() if t <= factor * fastest}
 
 
 def machine_info(clang: str) -> dict:
