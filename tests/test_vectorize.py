@@ -268,14 +268,14 @@ def test_summary_reads_both_metrics(tmp_path):
     path = tmp_path / "results.csv"
     rows = fake_rows("s1_a.c", SETTINGS.configs())
     for r in rows:
-        r.update(median_cpu_ms=8.0, cpu_times_ms="8.0;8.5")
+        r.update(median_user_ms=8.0, user_times_ms="8.0;8.5", sys_times_ms="1.0;1.0")
     sweep_mod._write(path, rows)
     assert report.load(path, "wall")["s1_a.c"][(4, 1)]["times"] == [10.0, 10.0]
-    assert report.load(path, "cpu")["s1_a.c"][(4, 1)] == {"status": "ok", "family": "s1", "median": 8.0,
+    assert report.load(path, "user")["s1_a.c"][(4, 1)] == {"status": "ok", "family": "s1", "median": 8.0,
                                                           "times": [8.0, 8.5]}
 
 
 def test_prune_keeps_the_baseline_and_the_near_fastest():
-    cpu_times = {(0, 0): [300.0], (1, 1): [900.0], (4, 1): [100.0], (8, 2): [125.0], (64, 16): [131.0], (2, 1): []}
-    assert sweep_mod.prune(cpu_times, 1.3) == {(0, 0), (4, 1), (8, 2)}
+    user_times = {(0, 0): [300.0], (1, 1): [900.0], (4, 1): [100.0], (8, 2): [125.0], (64, 16): [131.0], (2, 1): []}
+    assert sweep_mod.prune(user_times, 1.3) == {(0, 0), (4, 1), (8, 2)}
     assert sweep_mod.prune({}, 1.3) == {(0, 0)}

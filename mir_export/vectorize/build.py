@@ -27,13 +27,14 @@ FLAGS = ("-O3", "-march=native")
 
 @dataclass(frozen=True)
 class Outcome:
-    """A step's status, the milliseconds a run printed and its CPU time (None unless ok) and, on
-    failure, the tail of its output for the log."""
+    """A step's status, the milliseconds a run printed and its user and system CPU times (None
+    unless ok) and, on failure, the tail of its output for the log."""
 
     status: str
     ms: int | None = None
     detail: str = ""
-    cpu_ms: float | None = None
+    user_ms: float | None = None
+    sys_ms: float | None = None
 
 
 def _run(cmd: list[str], timeout: float) -> tuple[int | None, str, str]:
@@ -69,11 +70,13 @@ def compile_kernel(clang: str, source: Path, header_obj: Path, include: Path, bi
 
 def run_binary(binary: Path, timeout: float, cpu: int | None) -> Outcome:
     """One run pinned to ``cpu``: the milliseconds the kernel prints (wall clock of its timed loop)
-    and the process's CPU time (user + system, from ``wait4``).
+    and the process's user and system CPU times (from ``wait4``).
 
-    On a shared core the printed time also counts the time slices other processes took; the CPU
-    time does not (it still sees their cache and memory traffic). It includes the process's set-up
-    and the one warm-up call besides the timed loop, a small share for these kernels."""
+    On a shared core the printed time also counts the time slices other processes took; CPU time
+    does not (it still sees their cache and memory traffic). User time adds the set-up and the one
+    warm-up call to the timed loop, a small share except where ITER is small; system time is mostly
+    page faults on first touch of the arrays (up to 256 MB), the same for every variant.
+    """
     preexec = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
     proc = subprocess.Popen([str(binary)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True, preexec_fn=preexec)
@@ -101,4 +104,4 @@ def run_binary(binary: Path, timeout: float, cpu: int | None) -> Outcome:
     text = out.strip()
     if code != 0 or not text.isdigit():
         return Outcome(RUN_ERROR, detail=f"exit {code}, stdout {text[:200]!r}, stderr {err[-500:]!r}")
-    return Outcome(OK, int(text), cpu_ms=round((usage.ru_utime + usage.ru_stime) * 1000, 1))
+    return Outcome(OK, int(text), user_ms=round(usage.ru_utime * 1000, 1), sys_ms=round(usage.ru_stime * 1000, 1))

@@ -48,15 +48,15 @@ def add_commands(sub) -> None:
                    help="parallel compiles (before a kernel's runs, so they never overlap a timed run)")
     m.add_argument("--seed", type=int, default=Settings.seed, help="seed of the run order in each round")
     m.add_argument("--prune", type=float, default=None, metavar="FACTOR",
-                   help="after the first round, repeat only the baseline and the configurations whose CPU "
+                   help="after the first round, repeat only the baseline and the configurations whose user CPU "
                         "time is within FACTOR of the fastest (e.g. 1.3); default: repeat all")
     r = cmds.add_parser("summary", formatter_class=Formatter,
                         help="a measured folder in figures (JSON): statuses, oracle speedup, run spread, "
                              "seconds per kernel; with --compare, label stability against another measurement")
     r.add_argument("out", type=Path, help="a folder written by 'measure'")
     r.add_argument("--compare", type=Path, default=None, help="a second measurement of (some of) the same kernels")
-    r.add_argument("--metric", choices=("wall", "cpu"), default="wall",
-                   help="the printed milliseconds (wall) or the processes' CPU time (cpu)")
+    r.add_argument("--metric", choices=("wall", "user"), default="wall",
+                   help="the printed milliseconds (wall) or the processes' user CPU time (user)")
     r.add_argument("--tolerance", type=float, default=0.03, help="label stability: within this share of the best")
     s = cmds.add_parser("subset", formatter_class=Formatter,
                         help="a family-stratified sample of the kernels, one name a line")

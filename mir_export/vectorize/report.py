@@ -17,12 +17,12 @@ from mir_export.vectorize.sweep import BASELINE
 Config = tuple[int, int]
 
 
-METRICS = {"wall": ("median_ms", "times_ms"), "cpu": ("median_cpu_ms", "cpu_times_ms")}
+METRICS = {"wall": ("median_ms", "times_ms"), "user": ("median_user_ms", "user_times_ms")}
 
 
 def load(csv_path: Path, metric: str = "wall") -> dict[str, dict[Config, dict]]:
     """kernel -> (VF, IF) -> {status, family, median (float or None), times (list of ms)}, for the
-    printed wall-clock times (``wall``) or the processes' CPU times (``cpu``)."""
+    printed wall-clock times (``wall``) or the processes' user CPU times (``user``)."""
     median_col, times_col = METRICS[metric]
     kernels: dict[str, dict[Config, dict]] = {}
     with csv_path.open(newline="") as f:

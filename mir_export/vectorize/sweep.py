@@ -8,9 +8,10 @@ the baseline (no pragma) runs in every round beside the pairs; the statistic is 
 CSV, one row per (kernel, configuration): ``kernel, family, VF, IF, loops, status, median_ms,
 times_ms``. ``VF = IF = 0`` is the baseline (plain ``-O3 -march=native``, LLVM's cost model);
 ``loops`` is the number of innermost loops that got the pragma; ``times_ms`` the milliseconds each
-run printed, ``;``-joined in round order; ``cpu_times_ms`` each run's CPU time (user + system of
-the process: unlike the printed wall-clock time it does not count time slices that other processes
-took from the shared core). With ``prune``, configurations far slower than the fastest in the first
+run printed, ``;``-joined in round order; ``user_times_ms`` and ``sys_times_ms`` each run's user and
+system CPU time: unlike the printed wall-clock time, they do not count time slices that other
+processes took from the shared core; system time is mostly first-touch page faults, alike for all
+variants, so the user time is the statistic that ranks them. With ``prune``, configurations far slower than the fastest in the first
 round are not run again (fewer times in their row). A kernel's rows are appended together once it is measured, so a kernel whose rows
 are all there is done, and one with some missing (an interrupted write) is measured again."""
 from __future__ import annotations
@@ -37,7 +38,8 @@ from mir_export.vectorize.subset import family
 VFS = (1, 2, 4, 8, 16, 32, 64)
 IFS = (1, 2, 4, 8, 16)
 BASELINE = (0, 0)
-COLUMNS = ["kernel", "family", "VF", "IF", "loops", "status", "median_ms", "times_ms", "median_cpu_ms", "cpu_times_ms"]
+COLUMNS = ["kernel", "family", "VF", "IF", "loops", "status", "median_ms", "times_ms", "median_user_ms",
+           "user_times_ms", "sys_times_ms"]
 log = logging.getLogger("mir_export.vectorize")
 
 
@@ -132,7 +134,8 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
                 log.warning("%s VF=%d IF=%d: %s %s", name, *config, outcome.status, outcome.detail[-300:])
     log.info("%s: %d variants built in %.1f s", name, len(jobs), time.monotonic() - started)
     times: dict[tuple[int, int], list[int]] = {c: [] for c in settings.configs()}
-    cpu_times: dict[tuple[int, int], list[float]] = {c: [] for c in settings.configs()}
+    user_times: dict[tuple[int, int], list[float]] = {c: [] for c in settings.configs()}
+    sys_times: dict[tuple[int, int], list[float]] = {c: [] for c in settings.configs()}
     rng = random.Random(f"{settings.seed}:{name}")
     contenders = set(settings.configs())
     for round_ in range(settings.repeats):
@@ -142,12 +145,13 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
             outcome = build.run_binary(binaries[config], settings.run_timeout, settings.cpu)
             if outcome.status == build.OK:
                 times[config].append(outcome.ms)
-                cpu_times[config].append(outcome.cpu_ms)
+                user_times[config].append(outcome.user_ms)
+                sys_times[config].append(outcome.sys_ms)
             else:
                 status[config] = outcome.status
                 log.warning("%s VF=%d IF=%d: %s %s", name, *config, outcome.status, outcome.detail)
         if round_ == 0 and settings.prune:
-            contenders = prune(cpu_times, settings.prune)
+            contenders = prune(user_times, settings.prune)
     rows = []
     for config in settings.configs():
         ok = status[config] == build.OK and times[config]
@@ -155,16 +159,17 @@ def measure_kernel(kernels: Path, name: str, settings: Settings, header_obj: Pat
                      "loops": n_loops, "status": status[config],
                      "median_ms": statistics.median(times[config]) if ok else "",
                      "times_ms": ";".join(map(str, times[config])),
-                     "median_cpu_ms": statistics.median(cpu_times[config]) if ok else "",
-                     "cpu_times_ms": ";".join(map(str, cpu_times[config]))})
+                     "median_user_ms": statistics.median(user_times[config]) if ok else "",
+                     "user_times_ms": ";".join(map(str, user_times[config])),
+                     "sys_times_ms": ";".join(map(str, sys_times[config]))})
     return rows
 
 
-def prune(cpu_times: dict[tuple[int, int], list[float]], factor: float) -> set[tuple[int, int]]:
+def prune(user_times: dict[tuple[int, int], list[float]], factor: float) -> set[tuple[int, int]]:
     """The configurations worth more runs after the first round: the baseline, and every one whose
-    first CPU time is within ``factor`` of the fastest. The slow ones (scalar VF=1 at IF=1 runs up
+    first user CPU time is within ``factor`` of the fastest. The slow ones (scalar VF=1 at IF=1 runs up
     to 5x the best) cost most of a kernel's run time and are no candidate label."""
-    first = {c: t[0] for c, t in cpu_times.items() if t}
+    first = {c: t[0] for c, t in user_times.items() if t}
     if not first:
         return {BASELINE}
     fastest = min(first.values())
