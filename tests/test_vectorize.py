@@ -262,6 +262,7 @@ def test_summary_and_label_stability():
               "s1_b.c": timed({(0, 0): [100], (4, 1): [100], (8, 1): [110]})}
     result = report.compare(first, second)
     assert result["kernels"] == 2 and result["label_stability"] == 0.5
+    assert result["label_loss_geomean"] == pytest.approx((51 / 50 * 110 / 100) ** 0.5, abs=1e-4)
 
 
 def test_summary_reads_both_metrics(tmp_path):

@@ -78,9 +78,10 @@ def summarize(kernels: dict[str, dict[Config, dict]]) -> dict:
 
 def compare(first: dict[str, dict[Config, dict]], second: dict[str, dict[Config, dict]],
             tolerance: float = 0.03) -> dict:
-    """Label stability between two measurements of the same kernels, and how far the same
+    """Label stability between two measurements of the same kernels; what trusting the first label
+    costs in the second (its time over the second's best, geometric mean); how far the same
     configuration's medians moved (|second / first - 1|, median and 90th percentile)."""
-    stable, shared, moved = 0, 0, []
+    stable, shared, moved, loss = 0, 0, [], []
     for kernel in sorted(set(first) & set(second)):
         a, b = first[kernel], second[kernel]
         label, best = best_pair(a), best_pair(b)
@@ -88,10 +89,12 @@ def compare(first: dict[str, dict[Config, dict]], second: dict[str, dict[Config,
             continue
         shared += 1
         stable += b[label]["median"] <= (1 + tolerance) * b[best]["median"]
+        loss.append(b[label]["median"] / b[best]["median"])
         moved += [abs(b[k]["median"] / a[k]["median"] - 1) for k in a
                   if a[k]["median"] and b.get(k, {}).get("median")]
     return {"kernels": shared, "label_stability": round(stable / shared, 4) if shared else None,
-            "tolerance": tolerance, "median_moved_median": _round(statistics.median(moved)) if moved else None,
+            "tolerance": tolerance, "label_loss_geomean": _round(geomean(loss)),
+            "median_moved_median": _round(statistics.median(moved)) if moved else None,
             "median_moved_p90": _round(_quantile(moved, 0.9))}
 
 
