@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
     from mir_export.downstream_cli import add_commands as add_downstream_commands
 
     add_downstream_commands(sub)
+    from mir_export.vectorize.cli import add_commands as add_vectorize_commands
+
+    add_vectorize_commands(sub)
     return parser
 
 
@@ -146,6 +149,10 @@ def _run(args: argparse.Namespace) -> int:
         from mir_export.downstream_cli import run as run_downstream
 
         return run_downstream(args)
+    if args.command == "vectorize":
+        from mir_export.vectorize.cli import run as run_vectorize
+
+        return run_vectorize(args)
     return 0
 
 
