@@ -156,5 +156,7 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # python -m mir_export.cli: the package module's main, whose UsageError
+    from mir_export.cli import main as package_main  # is the one the subcommands raise, not __main__'s copy
+
+    sys.exit(package_main())

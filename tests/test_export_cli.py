@@ -116,3 +116,10 @@ def test_export_blocks_completes_an_older_model_directory(tmp_path, capsys) -> N
     assert main(["export-blocks", "--model", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "manifest.json" in err
+
+
+def test_usage_errors_are_one_line_under_python_m(tmp_path) -> None:
+    """``python -m mir_export.cli`` raises the package module's UsageError, not ``__main__``'s."""
+    done = subprocess.run([sys.executable, "-m", "mir_export.cli", "export-blocks", "--model", str(tmp_path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
