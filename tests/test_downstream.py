@@ -14,6 +14,7 @@ from mir_export.downstream.heads import HeadConfig, MlpHead, export_head, logits
 from mir_export.downstream.protocol import (
     capped, coarsening_references, coarsening_speedups, devmap_folds, devmap_references, devmap_scores, evaluate_coarsening, evaluate_devmap, geomean,
 )
+from mir_export.downstream.report import devmap_markdown
 
 torch.set_num_threads(1)
 FAST = HeadConfig(epochs=40)
@@ -106,6 +107,23 @@ def test_head_learns_a_separable_problem_and_the_protocol_runs() -> None:
 
     scores = evaluate_devmap(table, embedding, table.extras, fit, seeds=[0], grouped=True)
     assert scores["accuracy"]["mean"] >= 0.85 and scores["speedup"]["mean"] > 1.0
+
+
+@pytest.mark.parametrize("platforms", [PLATFORMS, ("amd",)])
+def test_devmap_report_has_a_column_pair_per_platform_run(platforms) -> None:
+    """Runs of one platform each (``--platforms amd``) write their own report too."""
+    entries = {}
+    for platform in platforms:
+        table = synthetic_devmap(platform=platform)
+        scores = evaluate_devmap(table, np.zeros((len(table.oracle), 0)), table.extras,
+                                 lambda *_: lambda x, e: np.ones(len(x), dtype=np.int64), seeds=[0], grouped=False)
+        entries[platform] = {**devmap_references(table), "stratified": {"runtime": scores}, "grouped": {"runtime": scores}}
+    results = {"model": "m", "seeds": [0], "features": ["runtime"], "platforms": entries,
+               "selection": {"learners": ["gbt(leaves=31)"], "inner": "3-fold"}}
+    rows = [line for line in devmap_markdown(results).splitlines() if line.startswith("|")]
+    assert rows[0] == "| | " + " | ".join(f"{p.upper()} accuracy % | {p.upper()} speedup" for p in platforms) + " |"
+    assert {line.count("|") for line in rows} == {2 + 2 * len(platforms)}
+    assert rows[-1].startswith("| MIREncoder (published) | 93.60 | – |")
 
 
 def test_coarsening_loop_leaves_each_kernel_out() -> None:

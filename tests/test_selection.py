@@ -41,6 +41,24 @@ def test_converted_classifiers_equal_the_library_on_held_out_rows(tmp_path, lear
     assert (got.argmax(1) == expected.argmax(1)).all()
 
 
+@pytest.mark.parametrize("components", [0, 4])
+def test_pca_settings_see_that_much_of_the_code_and_fit_it_on_their_own_rows(components) -> None:
+    """``pca=0``: the run-time inputs alone (the embedding may be anything); ``pca=k``: k components
+    of the rows the learner was given, so an inner fit never derives them from outer test rows."""
+    embedding, extras = _rows(160, 24, 3)
+    labels = (np.log(extras[:, 0]) > 11).astype(np.int64)
+    learner = Learner("boost", (("depth", 3), ("pca", components)))
+    model = learner.fit(embedding[:120], extras[:120], labels[:120], len(DEVICES), seed=0)
+    pca = model.pipeline.named_steps["inputs"].named_transformers_.get("code")
+    if components == 0:
+        assert pca is None
+        noise = np.random.default_rng(4).normal(size=embedding[120:].shape).astype(np.float32)
+        np.testing.assert_array_equal(model.predict(noise, extras[120:]), model.predict(embedding[120:], extras[120:]))
+    else:
+        fitted = pca.steps[-1][1]
+        assert fitted.n_components_ == components and fitted.n_samples_ == 120
+
+
 @pytest.mark.parametrize("learner", [r for r in REGRESSORS if dict(r.settings)["margin"] in (0.0, 0.2)],
                          ids=lambda r: r.name)
 def test_converted_score_regressors_equal_the_library_on_held_out_rows(tmp_path, learner) -> None:

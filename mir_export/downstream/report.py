@@ -32,20 +32,24 @@ def _figure(value, percent: bool = False) -> str:
 
 
 def devmap_markdown(results: dict) -> str:
-    head = "| | AMD accuracy % | AMD speedup | NVIDIA accuracy % | NVIDIA speedup |\n|---|---:|---:|---:|---:|"
+    """The table of the platforms run (a run of one platform, ``--platforms amd``, reports that one)."""
+    names = [p for p in PLATFORMS if p in results["platforms"]]
+    head = ("| | " + " | ".join(f"{p.upper()} accuracy % | {p.upper()} speedup" for p in names) + " |\n|---|"
+            + "---:|---:|" * len(names))
     lines = [f"# Device mapping\n\n{_setup(results)}\n", head]
 
     def row(name: str, figures: list[dict]) -> str:
         cells = [f"{_figure(f['accuracy'], True)} | {_figure(f['speedup'])}" for f in figures]
         return f"| {name} | " + " | ".join(cells) + " |"
 
-    platforms = [results["platforms"][p] for p in PLATFORMS]
+    platforms = [results["platforms"][p] for p in names]
     lines += [row("static mapping (AMD: CPU, NVIDIA: GPU)", [p["static"] for p in platforms]),
               row("oracle", [p["oracle"] for p in platforms])]
     for variant in ("stratified", "grouped"):
         for name in platforms[0][variant]:
             lines.append(row(f"{NAMES[name]}, {variant} folds", [p[variant][name] for p in platforms]))
-    lines += [f"| {name} (published) | {amd:.2f} | – | {nvidia:.2f} | – |" for name, (amd, nvidia) in PUBLISHED_DEVMAP.items()]
+    lines += [f"| {name} (published) | " + " | ".join(f"{figures[PLATFORMS.index(p)]:.2f} | –" for p in names) + " |"
+              for name, figures in PUBLISHED_DEVMAP.items()]
     return "\n".join(lines) + "\n\n" + _chosen(results, [p[v] for p in platforms for v in ("stratified", "grouped")]) + _notes(results)
 
 

@@ -1,8 +1,8 @@
 """scikit-learn heads (boosted trees, linear models) and their ONNX form.
 
 A head is one scikit-learn pipeline over ``[embedding, log(1 + extras)]``: the embedding
-standardized (and, for some settings, reduced by PCA or scaled to unit length), the run-time
-inputs standardized, then the estimator. skl2onnx converts the pipeline; the ONNX file then
+standardized (and, for some settings, reduced to its first k principal components, k = 0:
+dropped), the run-time inputs standardized, then the estimator. skl2onnx converts the pipeline; the ONNX file then
 gets the runtime's raw inputs (``embedding`` [N, D], ``extras`` [N, K] when K > 0) in front and
 one named output: ``probabilities`` [N, C] for a classifier, ``scores`` [N, C] (arg-max is the
 decision) for a score regressor. Tree ensembles run natively in onnxruntime (``ai.onnx.ml``).
@@ -18,6 +18,7 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 from sklearn.compose import ColumnTransformer
 from sklearn.decomposition import PCA
+from sklearn.ensemble import GradientBoostingClassifier
 from sklearn.linear_model import LogisticRegression, Ridge
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
@@ -25,7 +26,7 @@ from sklearn.preprocessing import StandardScaler
 OPSET = {"": 18, "ai.onnx.ml": 3}
 # LightGBM names the columns it was fitted on, and the pipeline hands it a bare array: harmless.
 warnings.filterwarnings("ignore", message="X does not have valid feature names")
-CLASSIFIER_FAMILIES = ("gbt", "linear")
+CLASSIFIER_FAMILIES = ("gbt", "boost", "linear")
 
 
 def log_inputs(extras: np.ndarray) -> np.ndarray:
@@ -36,9 +37,10 @@ def log_inputs(extras: np.ndarray) -> np.ndarray:
 def estimator(family: str, options: dict, dims: int, extras: int, rows: int, seed: int) -> Pipeline:
     """The pipeline of ``family`` with ``options`` for inputs of ``dims`` + ``extras`` columns."""
     code: list = [StandardScaler()]
-    if options.get("pca"):
-        code.append(PCA(n_components=min(int(options["pca"]), dims, rows - 1), random_state=seed))
-    parts = [("code", make_pipeline(*code), list(range(dims)))] if dims else []
+    components = options.get("pca")  # None: the whole embedding; k: its first k principal components
+    if components is not None:
+        code.append(PCA(n_components=min(int(components), dims, rows - 1), random_state=seed))
+    parts = [("code", make_pipeline(*code), list(range(dims)))] if dims and components != 0 else []
     if extras:
         parts.append(("extras", StandardScaler(), list(range(dims, dims + extras))))
     if family == "gbt":
@@ -47,6 +49,10 @@ def estimator(family: str, options: dict, dims: int, extras: int, rows: int, see
         # 63 bins: a few hundred rows fill no more; split search costs bins x columns per node
         model = LGBMClassifier(num_leaves=int(options["leaves"]), max_bin=63, force_col_wise=True, random_state=seed,
                                n_jobs=1, verbose=-1)
+    elif family == "boost":
+        # scikit-learn's defaults (100 trees of depth 3, learning rate 0.1): exact thresholds on
+        # every column, where LightGBM's leaf-wise trees need 20 rows a leaf and binned columns
+        model = GradientBoostingClassifier(max_depth=int(options["depth"]), random_state=seed)
     elif family == "linear":
         model = LogisticRegression(C=float(options["C"]), max_iter=5000)
     elif family == "ridge":
