@@ -69,7 +69,8 @@ def test_embed_speed_and_memory(benchmark) -> None:
                 seconds[name].append(wall)
                 cpu[name].append(used)
         many = (files * (10_000 // len(files) + 1))[:10_000]
-        rss = {"files_100": measure(_embed(files[:100], out), ENV)[1], "files_10000": measure(_embed(many, out), ENV)[1]}
+        rss = {"files_100": measure(_embed(files[:100], out), ENV)[1],
+               "files_10000": measure(_embed(many, out), ENV)[1]}
         benchmark.pedantic(measure, args=(peers["embed"], ENV), rounds=1, iterations=1)
     median = {name: statistics.median(times) for name, times in seconds.items()}
     result = {

@@ -27,7 +27,8 @@ BARS = {"lua": (2.6e6, 600e6), "sqlite3": (16.9e6, 1.5e9)}  # issue 14: (module 
 @pytest.mark.parametrize("name", list(BARS))
 def test_embed_peak_memory(name, tmp_path) -> None:
     module = getattr(big_modules, name)()
-    seconds, peak, _ = measure([sys.executable, "-m", "mir_runtime.cli", "embed", str(module), "-o", str(tmp_path / "e.npy")])
+    command = [sys.executable, "-m", "mir_runtime.cli", "embed", str(module), "-o", str(tmp_path / "e.npy")]
+    seconds, peak, _ = measure(command)
     size = module.stat().st_size
     bar_size, bar = BARS[name]
     found = {"module": module.name, "ir_bytes": size, "peak_rss_bytes": peak, "seconds": round(seconds, 1),

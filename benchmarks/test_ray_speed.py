@@ -3,8 +3,8 @@ against the local engine with 2 workers, on the 669 device-mapping files, in one
 
 Both run as a user runs them, one command each, timed from start to the written file: the local
 engine with ``--workers 2`` (two worker processes reading files and encoding their graphs, the
-statements encoded in the calling process), the Ray engine joining a local Ray cluster of 2 CPUs started once beforehand (its start is
-timed apart: on a real cluster it is already running) with ``--actors 2`` (one model and one
+statements encoded in the calling process), the Ray engine joining a local Ray cluster of 2 CPUs
+started once beforehand (its start is timed apart: on a real cluster it is already running) with ``--actors 2`` (one model and one
 thread each) and the default batch of files. Each also runs on one file, its fixed cost
 (process start, model loads; for Ray: joining the cluster, starting the actors), so that
 ``(files - 1) / (seconds - fixed)`` is its throughput once running. Rounds alternate the order,

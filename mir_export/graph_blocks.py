@@ -31,7 +31,8 @@ class LayerBlock(nn.Module):
         super().__init__()
         layers = encoder.layers
         with torch.no_grad():
-            self.register_buffer("weight", torch.stack([torch.cat([w.weight.t() for w in layer.weights]) for layer in layers]))
+            flows = [torch.cat([w.weight.t() for w in layer.weights]) for layer in layers]  # [3d, d] each
+            self.register_buffer("weight", torch.stack(flows))
             self.register_buffer("bias", torch.stack([layer.bias for layer in layers]))
             self.register_buffer("norm_weight", torch.stack([layer.norm.weight for layer in layers]))
             self.register_buffer("norm_bias", torch.stack([layer.norm.bias for layer in layers]))

@@ -61,7 +61,8 @@ class Edges:
         n = inputs.num_nodes
         index = np.int32 if n * N_FLOWS < 2**31 else np.int64  # half the memory of int64 where it fits
         src = np.concatenate([inputs.edge_src, inputs.edge_dst]).astype(index)
-        slot = (np.concatenate([inputs.edge_dst, inputs.edge_src]) * N_FLOWS + np.tile(inputs.edge_flow, 2)).astype(index)
+        dst = np.concatenate([inputs.edge_dst, inputs.edge_src])
+        slot = (dst * N_FLOWS + np.tile(inputs.edge_flow, 2)).astype(index)
         degree = np.bincount(slot, minlength=n * N_FLOWS).astype(np.float32) + np.float32(1)
         inv_sqrt = np.float32(1) / np.sqrt(degree)
         self.self_norm = (inv_sqrt * inv_sqrt).reshape(n, N_FLOWS)
@@ -94,9 +95,9 @@ def graph_vector(inputs: GraphInputs, nodes: Run, layer: Run, layers: int, d: in
     n = inputs.num_nodes
     after = np.empty_like(h)
     for k in range(layers):
+        index = np.array(k, dtype=np.int64)
         for start in range(0, n, BLOCK_NODES):
             end = min(start + BLOCK_NODES, n)
-            after[start:end] = layer({"layer": np.array(k, dtype=np.int64), "h": h[start:end],
-                                      "z": edges.aggregate(h, start, end)})
+            after[start:end] = layer({"layer": index, "h": h[start:end], "z": edges.aggregate(h, start, end)})
         h, after = after, h
     return h.mean(0)

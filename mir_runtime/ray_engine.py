@@ -42,7 +42,8 @@ class Embedder:
         from mir_runtime.parquet import rows_table
         from mir_runtime.rows import embed_rows
 
-        return rows_table(list(embed_rows(self.model, [str(path) for path in batch["path"]])), self.model.embedding_size)
+        rows = list(embed_rows(self.model, [str(path) for path in batch["path"]]))
+        return rows_table(rows, self.model.embedding_size)
 
 
 def embed_dataset(paths: Iterable[str | os.PathLike], model: str | os.PathLike | None = None,

@@ -7,7 +7,6 @@ table of millions of rows can be joined back to content, deduplicated or updated
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, TypedDict
 import numpy as np
 
 from mir_runtime.errors import IRParseError
+from mir_runtime.modeldir import file_sha256
 
 if TYPE_CHECKING:
     from mir_runtime.model import Model
@@ -49,11 +49,7 @@ def row(path: str, result: "np.ndarray | IRParseError") -> Row:
     embedding, or the reader's located error."""
     if isinstance(result, IRParseError):
         return Row(path=path, sha256=None, embedding=None, error=str(result))
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return Row(path=path, sha256=digest.hexdigest(), embedding=result, error=None)
+    return Row(path=path, sha256=file_sha256(Path(path)), embedding=result, error=None)
 
 
 def embed_rows(model: "Model", paths: Iterable[str], workers: int = 1) -> Iterator[Row]:
