@@ -28,6 +28,7 @@ import pytest
 
 from paths import DATASETS
 from mir_export.torch_encoder import torch_engine
+from mir_runtime.modeldir import ModelDirectory
 from mir_runtime import Model
 from mir_runtime.engine import STATEMENT_CACHE, Engine
 from mir_runtime.model import default_model_dir
@@ -45,7 +46,8 @@ def _peers(directory: Path, threads: int, model) -> dict[str, Engine]:
                                                     statement_cache=cache).engine,
             f"onnxruntime_fp32{suffix}": Model.load(directory, precision="fp32", threads=threads,
                                                     statement_cache=cache).engine,
-            f"torch_eager{suffix}": torch_engine(model, statement_cache=cache),  # the weights stay fixed here
+            # the weights stay fixed here
+            f"torch_eager{suffix}": torch_engine(model, ModelDirectory(directory).manifest.pooling, statement_cache=cache),
         }
     return peers
 

@@ -145,6 +145,10 @@ def _run(args: argparse.Namespace) -> int:
         from mir_export.pretrain_cli import run_export_blocks
 
         return run_export_blocks(args)
+    if args.command == "repool":
+        from mir_export.pretrain_cli import run_repool
+
+        return run_repool(args)
     if args.command == "downstream":
         from mir_export.downstream_cli import run as run_downstream
 

@@ -25,6 +25,7 @@ from mir_runtime.modeldir import (
     ENCODER_FILES, FORMAT_VERSION, GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_LAYER, GRAPH_NODES, MANIFEST,
     STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, TOKENIZER, file_sha256,
 )
+from mir_runtime.pooling import MEAN_MAX_SIZE, embedding_size
 
 OPSET = 18
 
@@ -104,8 +105,10 @@ def quantize_int8(source: Path, target: Path) -> None:
     quantize_dynamic(str(source), str(target), weight_type=QuantType.QInt8)
 
 
-def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = None) -> dict:
-    """Write the runtime's files for ``checkpoint`` into ``out`` and return the manifest."""
+def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = None,
+           pooling: str = MEAN_MAX_SIZE) -> dict:
+    """Write the runtime's files for ``checkpoint`` into ``out`` and return the manifest; the
+    file embedding's layout is ``pooling`` (``mir_runtime.pooling``)."""
     out.mkdir(parents=True, exist_ok=True)
     model = load_checkpoint(checkpoint)
     (out / TOKENIZER).write_bytes(tokenizer.read_bytes())
@@ -119,7 +122,8 @@ def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = No
     manifest = {
         "format_version": FORMAT_VERSION,
         "model": model.cfg.to_dict(),
-        "embedding_size": model.embedding_size,
+        "embedding_size": embedding_size(pooling, model.cfg.d_model),
+        "pooling": pooling,
         "opset": OPSET,
         "files": {name: _file_entry(out / name) for name in files},
         **(extra or {}),

@@ -245,10 +245,6 @@ class MIREncoder(nn.Module):
         self.apply(_init_weights)
 
 
-    @property
-    def embedding_size(self) -> int:
-        return 2 * self.cfg.d_model
-
     def edge_logits(self, latents: Tensor, flow: int, src: Tensor, dst: Tensor) -> Tensor:
         """Inner-product decoder of one flow's adjacency."""
         z = self.edge_heads[flow](latents)

@@ -13,6 +13,7 @@ PARITY_FUNCTIONS = 200  # held-out functions on which export compares onnxruntim
 
 def add_commands(sub) -> None:
     from mir_export.cli import Formatter
+    from mir_runtime.pooling import MEAN_MAX_SIZE, POOLINGS
 
     pre = sub.add_parser("pretrain", help="tokenizer, samples and pre-training of the encoder", formatter_class=Formatter)
     cmds = pre.add_subparsers(dest="pretrain_command", required=True)
@@ -55,10 +56,18 @@ def add_commands(sub) -> None:
     export.add_argument("--corpus-manifest", type=Path, default=None,
                         help="the corpus manifest of the data, its sha256 goes into the model manifest "
                              "(default: corpus-manifest.json of the corpus 'prepare' read)")
+    export.add_argument("--pooling", choices=POOLINGS, default=MEAN_MAX_SIZE,
+                        help="the file embedding's layout (mir_runtime.pooling)")
     blocks = sub.add_parser("export-blocks", formatter_class=Formatter,
                             help="add the block files (big graphs in bounded memory) to a model directory "
                                  "exported without them, from its fp32 graph encoder's weights")
     blocks.add_argument("--model", type=Path, required=True, help="the model directory to complete")
+    repool = sub.add_parser("repool", formatter_class=Formatter,
+                            help="set a model directory's embedding layout (mir_runtime.pooling); its task heads, "
+                                 "trained on the old layout, leave the manifest: export them again "
+                                 "('mir-export downstream export-heads')")
+    repool.add_argument("--model", type=Path, required=True, help="the model directory to change")
+    repool.add_argument("--pooling", choices=POOLINGS, required=True, help="the new layout")
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -74,7 +83,7 @@ def run_export(args: argparse.Namespace) -> int:
         if not needed.is_file():
             raise UsageError(f"{needed}: missing (--run: a 'pretrain train' directory, --data: a 'prepare' one)")
     extra = provenance(args, corpus_manifest(args))
-    manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra)
+    manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra, args.pooling)
     held_out = load_samples(args.data / "eval.pkl")
     checked = random.Random(0).sample(held_out, min(PARITY_FUNCTIONS, len(held_out)))
     figures = parity(args.out, load_checkpoint(args.run / "checkpoint.pt"), checked)
@@ -101,6 +110,34 @@ def run_export_blocks(args: argparse.Namespace) -> int:
     update_manifest(args.model, [GRAPH_NODES, GRAPH_LAYER],
                     training={"commands": [c for c in commands if c != command] + [command]})
     print(f"{args.model}: wrote {GRAPH_NODES}, {GRAPH_LAYER}")
+    return 0
+
+
+def run_repool(args: argparse.Namespace) -> int:
+    """``pooling`` and ``embedding_size`` of ``--model``'s manifest set to ``--pooling``'s; the
+    tasks, whose heads take embeddings of the old size, are dropped with their files' entries."""
+    from mir_export.cli import UsageError
+    from mir_runtime.modeldir import ModelDirectory, ModelFileError
+    from mir_runtime.pooling import embedding_size
+
+    try:
+        manifest = ModelDirectory(args.model).manifest
+    except ModelFileError as exc:
+        raise UsageError(str(exc)) from None
+    path = args.model / "manifest.json"
+    raw = _json(path)
+    heads = {file for task in manifest.tasks.values() for file in task.heads.values()}
+    raw["pooling"], raw["embedding_size"] = args.pooling, embedding_size(args.pooling, manifest.d_model)
+    raw["files"] = {name: entry for name, entry in raw["files"].items() if name not in heads}
+    for section in ("tasks", "task_heads"):
+        raw.pop(section, None)
+    raw.get("metrics", {}).pop("tasks", None)
+    command = f"mir-export repool --model {args.model.name} --pooling {args.pooling}"
+    commands = raw.setdefault("training", {}).get("commands", [])
+    raw["training"]["commands"] = [c for c in commands if not c.startswith("mir-export repool ")] + [command]
+    path.write_text(json.dumps(raw, indent=2) + "\n")
+    print(f"{args.model}: pooling {args.pooling}, embedding_size {raw['embedding_size']}"
+          + (f"; {len(heads)} task heads dropped (export them again)" if heads else ""))
     return 0
 
 

@@ -35,6 +35,7 @@ class TorchBackend:
         pass
 
 
-def torch_engine(model: MIREncoder, statement_cache: int = 0) -> Engine:
-    """An engine on ``model``; no statement cache by default: the weights may change (fine-tuning)."""
-    return Engine(TorchBackend(model), model.embedding_size, statement_cache)
+def torch_engine(model: MIREncoder, pooling: str, statement_cache: int = 0) -> Engine:
+    """An engine on ``model`` pooling by ``pooling`` (the model directory's layout); no statement
+    cache by default: the weights may change (fine-tuning)."""
+    return Engine(TorchBackend(model), model.cfg.d_model, pooling, statement_cache)

@@ -183,7 +183,7 @@ class OnnxBackend:
             nodes, layer = (self.session(f, self.encoder_options[1]) for f in self.block_files)
             return blocks.graph_vector(inputs, lambda feed: nodes.run(None, feed)[0],
                                        lambda feed: layer.run(None, feed)[0], self.directory.manifest.graph_layers,
-                                       self.directory.manifest.embedding_size // 2)
+                                       self.directory.manifest.d_model)
         return self.encoder(1).run(None, {name: getattr(inputs, name) for name in GRAPH_INPUTS})[0]
 
     def close(self) -> None:

@@ -5,7 +5,8 @@ Statements are looked up in a cache of statement vectors (``cache.StatementCache
 are sorted by length and cut into chunks of at most the backend's ``token_budget`` padded tokens
 (0: one statement per chunk), each padded only to its longest statement. When the backend takes
 several calls at once (CPU), the chunks and the graph encoder run side by side on a thread pool.
-The file's text vector is the mean over all its statements (duplicates weighted by their count).
+The statement vectors, the graph vector and the graph's size are pooled into the file embedding
+by the model's layout (``pooling``).
 """
 from __future__ import annotations
 
@@ -16,17 +17,21 @@ import numpy as np
 from mir_runtime.backend import Backend
 from mir_runtime.cache import StatementCache
 from mir_runtime.featurizer import Features
+from mir_runtime.pooling import embedding_size, pool
 
 STATEMENT_CACHE = 32768  # vectors (32 MiB at d = 256)
 
 
 class Engine:
-    """Embeds ``Features`` with ``backend``; ``statement_cache``: statement vectors kept (0: none;
+    """Embeds ``Features`` with ``backend``, whose encoders give vectors of width ``d``, pooled
+    by ``pooling`` (``mir_runtime.pooling``); ``statement_cache``: statement vectors kept (0: none;
     keep 0 when the backend's weights change, as in fine-tuning)."""
 
-    def __init__(self, backend: Backend, embedding_size: int, statement_cache: int = STATEMENT_CACHE) -> None:
+    def __init__(self, backend: Backend, d: int, pooling: str, statement_cache: int = STATEMENT_CACHE) -> None:
         self.backend = backend
-        self.embedding_size = embedding_size
+        self.d = d
+        self.pooling = pooling
+        self.embedding_size = embedding_size(pooling, d)
         self.token_budget = backend.token_budget
         self.statement_cache = StatementCache(statement_cache)
         workers = backend.parallel_calls
@@ -34,7 +39,7 @@ class Engine:
 
     def statement_vectors(self, ids: list[list[int]]) -> np.ndarray:
         """One vector per tokenized statement: from the cache, or encoded and then cached."""
-        out = np.empty((len(ids), self.embedding_size // 2), dtype=np.float32)
+        out = np.empty((len(ids), self.d), dtype=np.float32)
         keys = [tuple(t) for t in ids]
         missing = []
         for k, vector in enumerate(self.statement_cache.lookup(keys)):
@@ -50,7 +55,7 @@ class Engine:
     def encode_statements(self, ids: list[list[int]]) -> np.ndarray:
         """One vector per tokenized statement, sorted by length, in chunks of at most
         ``token_budget`` padded tokens (or of one statement)."""
-        out = np.empty((len(ids), self.embedding_size // 2), dtype=np.float32)
+        out = np.empty((len(ids), self.d), dtype=np.float32)
         order = np.argsort([len(t) for t in ids], kind="stable")
         chunks, batches = [], []
         start = 0
@@ -71,21 +76,16 @@ class Engine:
         return out
 
     def embed(self, features: Features) -> np.ndarray:
-        """``[text (d) ++ graph (d)]``, float32; the graph encoder runs on the pool (if any) while
-        the statements are encoded."""
+        """The file embedding (float32); the graph encoder runs on the pool (if any) while the
+        statements are encoded."""
         graph = self.pool.submit(self.backend.run_graph, features.graph) if self.pool is not None else None
-        text = self.text_vector(features.ids, features.weights)
-        return self.join(text, graph.result() if graph is not None else self.backend.run_graph(features.graph))
+        vectors = self.statement_vectors(features.ids)
+        graph_vector = graph.result() if graph is not None else self.backend.run_graph(features.graph)
+        return self.finish(vectors, features.weights, graph_vector, features.graph.num_nodes)
 
-    def text_vector(self, ids: list[list[int]], weights: np.ndarray) -> np.ndarray:
-        """The count-weighted mean of the vectors of a file's distinct statements (zeros if none)."""
-        if not ids:
-            return np.zeros(self.embedding_size // 2, dtype=np.float32)
-        return (self.statement_vectors(ids) * weights[:, None]).sum(0) / weights.sum()
-
-    @staticmethod
-    def join(text: np.ndarray, graph: np.ndarray) -> np.ndarray:
-        return np.concatenate([text, graph]).astype(np.float32)
+    def finish(self, vectors: np.ndarray, weights: np.ndarray, graph: np.ndarray, nodes: int) -> np.ndarray:
+        """The file embedding from its statement vectors, their counts, its graph vector and size."""
+        return pool(self.pooling, vectors, weights, graph, nodes)
 
     def close(self) -> None:
         """Stop the thread pool and close the backend."""

@@ -68,7 +68,8 @@ class Model:
         self.directory = directory
         self.featurizer = featurizer
         self.backend = backend
-        self.engine = Engine(backend, directory.manifest.embedding_size, statement_cache)
+        manifest = directory.manifest
+        self.engine = Engine(backend, manifest.d_model, manifest.pooling, statement_cache)
         self.tasks: dict[str, Task] = dict(directory.manifest.tasks)
 
     @classmethod
@@ -127,8 +128,8 @@ class Model:
             from mir_runtime.parallel import embed_in_workers
 
             def finish(prepared) -> np.ndarray:
-                ids, weights, graph = prepared
-                return self.engine.join(self.engine.text_vector(ids, weights), graph)
+                ids, weights, graph, nodes = prepared
+                return self.engine.finish(self.engine.statement_vectors(ids), weights, graph, nodes)
 
             yield from embed_in_workers(files, workers, str(self.directory.path), self.backend.precision, finish,
                                         keep_going)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mir_runtime.pooling import MEAN, POOLINGS, embedding_size
 from mir_runtime.tasks import Task, TaskError
 
 FORMAT_VERSION = 1  # what mir_export.export writes and this runtime reads
@@ -56,6 +57,8 @@ class Manifest:
     format_version: int
     model: Mapping[str, Any]  # the encoder's configuration (mir_export.model.ModelConfig)
     embedding_size: int
+    pooling: str  # the embedding's layout (mir_runtime.pooling); manifests without one: "mean"
+    d_model: int  # the encoders' width: one statement vector, the graph vector
     max_tokens: int
     graph_layers: int
     files: Mapping[str, FileEntry]
@@ -98,10 +101,19 @@ class Manifest:
             for file in tasks[name].heads.values():
                 if file not in files:
                     raise ModelFileError(f"{where}: tasks.{name}: head {file} is not listed in files")
+        pooling = top.get("pooling", MEAN)
+        if pooling not in POOLINGS:
+            raise ModelFileError(f"{where}: pooling {pooling!r} is not one this mir-runtime knows ({', '.join(POOLINGS)})")
+        d_model, size = _integer(model, "d_model", where, "model."), _integer(top, "embedding_size", where)
+        if size != embedding_size(pooling, d_model):
+            raise ModelFileError(f"{where}: embedding_size {size} is not the size of pooling {pooling!r} at "
+                                 f"d_model {d_model} ({embedding_size(pooling, d_model)})")
         return cls(
             format_version=version,
             model=dict(model),
-            embedding_size=_integer(top, "embedding_size", where),
+            embedding_size=size,
+            pooling=pooling,
+            d_model=d_model,
             max_tokens=_integer(model, "max_tokens", where, "model."),
             graph_layers=_integer(model, "graph_layers", where, "model."),
             files=files,

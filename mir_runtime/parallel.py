@@ -3,9 +3,10 @@
 The front end is pure Python, so threads cannot run it side by side. Each worker process loads
 the model once and, for each file, runs the front end and the graph encoder (one
 single-threaded session, as fastembed's ``parallel=`` does); it sends back the file's distinct
-statements and its graph vector. The calling process encodes the statements: statements recur
-across files, and one statement-vector cache there serves every worker (with a cache per worker,
-two workers encoded 5,826 statements of the 668 device-mapping kernels instead of 4,056).
+statements, its graph vector and its node count. The calling process encodes the statements:
+statements recur across files, and one statement-vector cache there serves every worker (with a
+cache per worker, two workers encoded 5,826 statements of the 668 device-mapping kernels instead
+of 4,056).
 
 At most ``WINDOW`` files per worker are in flight, so memory stays flat however many paths are
 given; results come back in input order as soon as each is ready. Workers start with ``spawn``:
@@ -24,7 +25,7 @@ import numpy as np
 from mir_runtime.errors import IRParseError
 
 WINDOW = 8  # files in flight per worker
-Prepared = tuple[list[list[int]], np.ndarray, np.ndarray]  # statement ids, their counts, the graph vector
+Prepared = tuple[list[list[int]], np.ndarray, np.ndarray, int]  # statement ids, their counts, graph vector, nodes
 
 _model = None  # the worker process's Model
 
@@ -39,7 +40,7 @@ def _start(directory: str, precision: str | None) -> None:
 
 def _prepare(path: str) -> Prepared:
     features = _model.featurizer.read(path)
-    return features.ids, features.weights, _model.backend.run_graph(features.graph)
+    return features.ids, features.weights, _model.backend.run_graph(features.graph), features.graph.num_nodes
 
 
 def embed_in_workers(paths: Iterable[str | os.PathLike], workers: int, directory: str, precision: str | None,

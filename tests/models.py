@@ -25,6 +25,26 @@ exit:
 }
 """
 
+# Two kernels told apart only by their code: a loop that multiplies, and straight-line adds.
+LOOP = """
+define void @k(float* %a, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %j, %loop ]
+  %p = getelementptr float, float* %a, i32 %i
+  %v = load float, float* %p
+  %w = fmul float %v, %v
+  store float %w, float* %p
+  %j = add i32 %i, 1
+  %c = icmp slt i32 %j, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+"""
+
+
 TOY_TASK = {
     "description": "which of two devices is faster (a toy head for tests)",
     "selector": {"name": "platform", "help": "the platform", "choices": {"amd": "toy-amd.onnx", "nvidia": "toy-nvidia.onnx"}},
@@ -91,9 +111,9 @@ def tiny_model(out: Path):
     model = MIREncoder(config("tiny", tokenizer.get_vocab_size())).eval()
     torch.save({"model": model.state_dict(), "model_config": model.cfg.to_dict()}, out / "checkpoint.pt")
     directory = out / "model"
-    export(out / "checkpoint.pt", out / "tok.json", directory)
+    manifest = export(out / "checkpoint.pt", out / "tok.json", directory)
     heads = list(TOY_TASK["selector"]["choices"].values())
     for seed, name in enumerate(heads):
-        linear_head(directory / name, model.embedding_size, 2, 2, seed)
+        linear_head(directory / name, manifest["embedding_size"], 2, 2, seed)
     update_manifest(directory, heads, tasks={"toy": TOY_TASK})
     return model, tokenizer, directory

@@ -12,7 +12,8 @@ from mir_export.downstream.data import (
 from mir_export.downstream.features import distinct_files
 from mir_export.downstream.heads import HeadConfig, MlpHead, export_head, logits, train_head
 from mir_export.downstream.protocol import (
-    capped, coarsening_references, coarsening_speedups, devmap_folds, devmap_references, devmap_scores, evaluate_coarsening, evaluate_devmap, geomean,
+    capped, coarsening_references, coarsening_speedups, devmap_folds, devmap_references, devmap_scores, evaluate_coarsening,
+    evaluate_devmap, evaluate_pooled_coarsening, geomean,
 )
 from mir_export.downstream.report import devmap_markdown
 
@@ -141,6 +142,22 @@ def test_coarsening_loop_leaves_each_kernel_out() -> None:
     assert scores["speedup"]["mean"] == pytest.approx(4.0) and scores["accuracy"]["std"] == 0.0
 
 
+def test_pooled_coarsening_leaves_each_row_out_and_reports_both_means() -> None:
+    first = Coarsening("fermi", tuple("ab"), np.array([[4.0, 1.0, 4.0, 4.0, 4.0, 4.0], [4.0, 4.0, 1.0, 4.0, 4.0, 4.0]]),
+                       np.array([1, 2]), ())
+    second = Coarsening("kepler", tuple("ab"), np.full((2, 6), 4.0), np.zeros(2, dtype=np.int64), ())
+
+    def fit(x, extras, targets, groups, seed):
+        assert len(x) == 3 and extras.shape == (3, 2)  # the GPU one-hot beside the kernel's features
+        return lambda tx, te: np.full(len(tx), 1)  # factor 2 for every row
+
+    scores = evaluate_pooled_coarsening([first, second], np.zeros((2, 3)), fit, seeds=[0])
+    # fermi: kernel a 4x at factor 2, kernel b 1x; kepler: 1x, 1x
+    assert scores["fermi"]["mean"] == pytest.approx(2.0) and scores["kepler"]["mean"] == pytest.approx(1.0)
+    assert scores["mean"]["mean"] == pytest.approx(1.5)  # geometric per GPU, then the mean
+    assert scores["notebook_mean"]["mean"] == pytest.approx((2.5 + 1.0) / 2)  # IR2Vec's notebook: arithmetic
+
+
 @pytest.mark.parametrize("extras_size", [2, 0])
 def test_exported_head_matches_torch_on_unseen_batch_sizes(tmp_path, extras_size) -> None:
     ort = pytest.importorskip("onnxruntime")
@@ -202,6 +219,6 @@ def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> 
     files[0].write_text(IR)
     files[1].write_text(IR)
     first = features.embed_files(files, model_dir[2])
-    assert first.shape == (2, 64) and np.array_equal(first[0], first[1])
+    assert first.shape == (2, 3 * 32 + 2) and np.array_equal(first[0], first[1])
     monkeypatch.setattr(features, "Model", None)  # a second call must not load the model
     assert np.array_equal(features.embed_files(files[:1], model_dir[2]), first[:1])

@@ -26,11 +26,12 @@ def test_embedding_equals_the_torch_model(model_dir) -> None:
     got = encoder.embed_module(module)
     ids = encode_statements(tokenizer, statements(module))
     rows = torch.nn.utils.rnn.pad_sequence([torch.tensor(i) for i in ids], batch_first=True)
-    text = model.text(rows).mean(0)
+    vectors = model.text(rows)
     g = graph_inputs(build_graph(module), partial(encode_nodes, tokenizer), ids, module.types)
     graph = model.graph(*[torch.from_numpy(getattr(g, n)) for n in
                           ("node_tokens", "token_node", "node_type", "edge_src", "edge_dst", "edge_flow")])
-    expected = torch.cat([text, graph]).detach().numpy()
+    sizes = torch.log1p(torch.tensor([len(ids), g.num_nodes], dtype=torch.float32))
+    expected = torch.cat([vectors.mean(0), vectors.amax(0), graph, sizes]).detach().numpy()  # mean-max-size
     assert got.shape == (encoder.embedding_size,) and got.dtype == np.float32
     assert np.dot(got, expected) / np.linalg.norm(got) / np.linalg.norm(expected) > 0.9999
     assert encoder.providers == ["CPUExecutionProvider"]

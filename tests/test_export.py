@@ -71,7 +71,7 @@ def test_graph_encoder(exported, nodes, tokens, edges) -> None:
 def test_manifest(exported) -> None:
     _, out, manifest = exported
     assert json.loads((out / "manifest.json").read_text()) == manifest
-    assert manifest["opset"] == 18 and manifest["embedding_size"] == 512 and manifest["note"] == "test"
+    assert manifest["opset"] == 18 and manifest["embedding_size"] == 770 and manifest["note"] == "test"
     for name, entry in manifest["files"].items():
         assert entry["sha256"] == file_sha256(out / name)
     for fp32, int8 in ((STATEMENT_ENCODER, STATEMENT_ENCODER_INT8), (GRAPH_ENCODER, GRAPH_ENCODER_INT8)):

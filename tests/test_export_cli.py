@@ -123,3 +123,29 @@ def test_usage_errors_are_one_line_under_python_m(tmp_path) -> None:
     done = subprocess.run([sys.executable, "-m", "mir_export.cli", "export-blocks", "--model", str(tmp_path)],
                           capture_output=True, text=True)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_repool_sets_the_layout_and_drops_the_heads_of_the_old_one(model_dir, tmp_path, capsys) -> None:
+    import shutil
+
+    import numpy as np
+
+    from models import IR
+    from mir_runtime import Model
+
+    directory = tmp_path / "model"
+    shutil.copytree(model_dir[2], directory)
+    before = Model.load(directory, precision="fp32").embed_ir(IR)
+    assert main(["repool", "--model", str(directory), "--pooling", "mean"]) == 0
+    assert "task heads dropped" in capsys.readouterr().out
+    manifest = json.loads((directory / "manifest.json").read_text())
+    assert manifest["pooling"] == "mean" and manifest["embedding_size"] == 64 and "tasks" not in manifest
+    assert not any(name.startswith("toy-") for name in manifest["files"])
+    assert manifest["training"]["commands"][-1] == "mir-export repool --model model --pooling mean"
+    with Model.load(directory, precision="fp32") as model:
+        after = model.embed_ir(IR)
+        assert not model.tasks
+    np.testing.assert_array_equal(after, np.concatenate([before[:32], before[64:96]]))  # mean, graph
+    assert main(["repool", "--model", str(tmp_path), "--pooling", "mean"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "manifest.json" in err

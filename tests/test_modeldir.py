@@ -35,6 +35,10 @@ def _edit(manifest: dict, how: str):
         return {k: v for k, v in manifest.items() if k != "format_version"}
     if how == "unknown format_version":
         return {**manifest, "format_version": FORMAT_VERSION + 1}
+    if how == "unknown pooling":
+        return {**manifest, "pooling": "median"}
+    if how == "embedding_size of another pooling":
+        return {**manifest, "pooling": "mean"}
     if how == "task without classes":
         toy = {k: v for k, v in manifest["tasks"]["toy"].items() if k != "classes"}
         return {**manifest, "tasks": {"toy": toy}}
@@ -48,6 +52,8 @@ BROKEN = {
     "no format_version": "no format_version",
     "unknown format_version": f"format_version {FORMAT_VERSION + 1} is not the one",
     "task without classes": "tasks.toy: malformed (no 'classes')",
+    "unknown pooling": "pooling 'median' is not one this mir-runtime knows",
+    "embedding_size of another pooling": "embedding_size 98 is not the size of pooling 'mean' at d_model 32 (64)",
     "non-UTF-8": "not UTF-8 (byte 0xff",
     "not JSON": "manifest.json:1:2: not JSON",
 }
@@ -104,7 +110,8 @@ def test_commands_that_need_no_model_ignore_a_broken_one(broken, command, tmp_pa
 def test_manifest_is_typed_and_frozen(model_dir) -> None:
     manifest = ModelDirectory(model_dir[2]).manifest
     assert isinstance(manifest, Manifest) and manifest.format_version == FORMAT_VERSION
-    assert manifest.embedding_size == 64 and manifest.max_tokens == 64
+    assert manifest.embedding_size == 3 * 32 + 2 and manifest.pooling == "mean-max-size" and manifest.d_model == 32
+    assert manifest.max_tokens == 64
     assert manifest.tasks["toy"].inputs[0].name == "transfer"
     assert len(manifest.files["tokenizer.json"].sha256) == 64
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
-from models import IR
+from models import IR, LOOP
 from mir_export.downstream.finetune import FinetuneConfig, finetune, pretrained_encoder
 from mir_export.downstream.onnx_weights import encoder_from_onnx
 from mir_export.downstream.overhead import PeakRSS
@@ -23,24 +23,6 @@ from mir_runtime import Model, parse_ir
 from mir_runtime.graph import build_graph
 
 torch.set_num_threads(1)
-# Two kernels told apart only by their code: a loop that multiplies, and straight-line adds.
-LOOP = """
-define void @k(float* %a, i32 %n) {
-entry:
-  br label %loop
-loop:
-  %i = phi i32 [ 0, %entry ], [ %j, %loop ]
-  %p = getelementptr float, float* %a, i32 %i
-  %v = load float, float* %p
-  %w = fmul float %v, %v
-  store float %w, float* %p
-  %j = add i32 %i, 1
-  %c = icmp slt i32 %j, %n
-  br i1 %c, label %loop, label %exit
-exit:
-  ret void
-}
-"""
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +52,7 @@ def test_encoder_rebuilt_from_onnx_equals_the_exported_weights_and_onnxruntime(t
         assert all(torch.equal(got[k], expected[k]) for k in expected), branch
     runtime = Model.load(directory, precision="fp32")
     module = parse_ir(IR)
-    np.testing.assert_allclose(torch_engine(rebuilt).embed(runtime.featurizer(module)), runtime.embed_module(module),
+    np.testing.assert_allclose(torch_engine(rebuilt, runtime.manifest.pooling).embed(runtime.featurizer(module)), runtime.embed_module(module),
                                rtol=1e-4, atol=1e-5)
 
 
@@ -124,7 +106,8 @@ def test_finetune_learns_end_to_end_from_the_onnx_weights(trained_like) -> None:
     pretrained = pretrained_encoder(directory)
     before = copy.deepcopy(pretrained.state_dict())
     model = finetune(pretrained, files, extras, labels, 2, seed=0,
-                     cfg=FinetuneConfig(statements=2, epochs=30, batch_size=6, encoder_lr=1e-3))
+                     cfg=FinetuneConfig(statements=2, epochs=30, batch_size=6, encoder_lr=1e-3),
+                     pooling=runtime.manifest.pooling)
     assert (model.predict(files, extras) == labels).all()
     assert all(torch.equal(before[k], v) for k, v in pretrained.state_dict().items())  # each fold starts afresh
 

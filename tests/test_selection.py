@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from mir_export.downstream.data import DEVICES, FACTORS, Coarsening
-from mir_export.downstream.learners import CLASSIFIERS, REGRESSORS, Learner
+from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_TREE, REGRESSORS, Learner
 from mir_export.downstream.protocol import devmap_folds, evaluate_coarsening, evaluate_devmap, log_speedups
 from mir_export.downstream.selection import (
     accuracy, choose, classification_splitter, decide, leave_one_out, mean_log_speedup, nested_fit,
@@ -91,6 +91,19 @@ def test_the_cautious_rule_takes_the_most_conservative_learner_within_one_standa
     assert choose(learners, scores, cautious=True) == never
     clear = {bold: np.array([0.31, 0.29] * 8), safe: np.full(16, 0.1), never: np.zeros(16)}
     assert choose(learners, clear, cautious=True) == bold
+
+
+def test_a_learner_replaces_the_untuned_default_only_when_it_clearly_beats_it() -> None:
+    assert DEFAULT_TREE in CLASSIFIERS
+    other = Learner("linear", (("C", 1.0),))
+    right = np.array([1.0, 0.0] * 50)  # the default is right on half the rows
+    lucky = right.copy()
+    lucky[[1, 3, 5, 7, 9, 11]], lucky[[0, 2, 4, 8]] = 1.0, 0.0  # right on 6 rows more, wrong on 4: noise
+    assert choose((DEFAULT_TREE, other), {DEFAULT_TREE: right, other: lucky}, cautious=False) == other
+    assert choose((DEFAULT_TREE, other), {DEFAULT_TREE: right, other: lucky}, False, DEFAULT_TREE) == DEFAULT_TREE
+    better = right.copy()
+    better[1::2][:20] = 1.0  # twenty rows more: a real advantage
+    assert choose((DEFAULT_TREE, other), {DEFAULT_TREE: right, other: better}, False, DEFAULT_TREE) == other
 
 
 class Spy(Learner):

@@ -11,7 +11,7 @@ from mir_export.downstream.baselines import ir2vec_vectors, runtime_only
 from mir_export.downstream.data import DEVICES, FACTORS, FEATURES, GPUS, PLATFORMS, read_coarsening, read_devmap
 from mir_export.downstream.features import embed_files
 from mir_export.downstream.checkpoint import Checkpoint
-from mir_export.downstream.learners import CLASSIFIERS, REGRESSORS
+from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_TREE, REGRESSORS
 from mir_export.downstream.protocol import (
     coarsening_references, devmap_references, evaluate_coarsening, evaluate_devmap, evaluate_pooled_coarsening, summary,
 )
@@ -19,16 +19,20 @@ from mir_export.downstream.selection import (
     INNER_SPLITS, POOLED_INNER_SPLITS, accuracy, classification_splitter, leave_one_out, mean_log_speedup, nested_fit,
     row_folds,
 )
+from mir_runtime.modeldir import ModelDirectory
+from mir_runtime.pooling import branch_columns
 
 
 def feature_matrices(names: Sequence[str], paths: Sequence[Path], model_dir: Path) -> tuple[dict[str, np.ndarray], dict[str, str]]:
     """name -> [N, D] for the files ``paths``, and the files IR2Vec rejected (with its error)."""
     matrices, rejected = {}, {}
     ours = embed_files(paths, model_dir) if {"ours", "text", "graph"} & set(names) else None
+    if ours is not None:
+        manifest = ModelDirectory(model_dir).manifest
+        columns = branch_columns(manifest.pooling, manifest.d_model)
     for name in names:
         if name in ("ours", "text", "graph"):
-            half = ours.shape[1] // 2
-            matrices[name] = {"ours": ours, "text": ours[:, :half], "graph": ours[:, half:]}[name]
+            matrices[name] = ours if name == "ours" else ours[:, columns[name]]
         elif name == "ir2vec":
             matrices[name], rejected = ir2vec_vectors(paths)
         elif name == "runtime":
@@ -49,7 +53,8 @@ def _common(task: str, model_dir: Path, seeds: list[int], features: Sequence[str
 INNER = {
     "devmap": f"{INNER_SPLITS}-fold inside each outer training fold, stratified, or stratified and grouped by "
               "kernel in the grouped protocol; the learner with the best inner accuracy is refitted on the "
-              "outer training rows",
+              f"outer training rows if its advantage over {DEFAULT_TREE.name} (scikit-learn's untuned GBM) "
+              "exceeds one standard error of their paired per-row differences, else the untuned GBM is",
     "coarsening": "leave one kernel out inside the 16 training kernels (strict), "
                   f"{POOLED_INNER_SPLITS}-fold over the 67 training rows (pooled); by the one-standard-error rule, "
                   "the most conservative learner (largest margin, then simplest) whose inner mean log speedup is "
@@ -58,7 +63,7 @@ INNER = {
 
 
 def devmap_fit(label: str = ""):
-    return nested_fit(CLASSIFIERS, len(DEVICES), classification_splitter, accuracy, label)
+    return nested_fit(CLASSIFIERS, len(DEVICES), classification_splitter, accuracy, label, reference=DEFAULT_TREE)
 
 
 def coarsening_fit(pooled: bool, label: str = ""):

@@ -9,8 +9,8 @@ best learner is refitted on all rows and exported. Devmap gets one head per plat
 and the run-time inputs ``transfer``, ``wgsize``; output ``probabilities``), coarsening one per
 GPU (embedding only; output ``scores``: predicted log speedup of each factor over factor 1, with
 the chosen margin added to factor 1's). The fragment records each head's learner and inner score,
-and the encoder files the heads were trained on: a head is only valid on top of the exact encoder
-that embedded its rows.
+and the encoder files (not the heads themselves) and pooling the heads were trained on: a head is
+only valid on top of the exact encoder and embedding layout that embedded its rows.
 """
 from __future__ import annotations
 
@@ -63,7 +63,8 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0) -> d
         score = {"inner_accuracy": inner} if task == "devmap" else {"inner_speedup": float(np.exp(inner))}
         selected[task][variant] = {**chosen.learner.to_dict(), "rows": len(ir), **score}
     print(f"wrote {sum(map(len, heads.values()))} heads to {out}", file=sys.stderr)
-    encoder = ModelDirectory(model_dir).manifest.files
+    manifest = ModelDirectory(model_dir).manifest
+    files = [f for task in heads.values() for f in task.values()]
     fragment = {
         "tasks": {
             "devmap": _task("the faster device for an OpenCL kernel launch: CPU or GPU", "platform",
@@ -75,10 +76,10 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0) -> d
                                 "speedup over factor 1; factor 1 is kept unless another clears the head's margin)",
                                 "gpu", "the GPU the heads were trained for", heads["coarsening"], [], FACTORS),
         },
-        "files": {f: {"sha256": file_sha256(out / f), "bytes": (out / f).stat().st_size}
-                  for task in heads.values() for f in task.values()},
-        "task_heads": {"seed": seed, "selected": selected,
-                       "encoder_sha256": {name: entry.sha256 for name, entry in encoder.items()}},
+        "files": {f: {"sha256": file_sha256(out / f), "bytes": (out / f).stat().st_size} for f in files},
+        "task_heads": {"seed": seed, "selected": selected, "pooling": manifest.pooling,
+                       "encoder_sha256": {name: entry.sha256 for name, entry in manifest.files.items()
+                                          if name not in files}},
     }
     (out / FRAGMENT).write_text(json.dumps(fragment, indent=2) + "\n")
     return fragment

@@ -12,6 +12,7 @@ import numpy as np
 
 from mir_runtime import Model
 from mir_runtime.modeldir import ModelDirectory
+from mir_runtime.pooling import MEAN
 from mir_runtime.progress import progress
 
 
@@ -36,9 +37,11 @@ def distinct_files(paths: Sequence[Path]) -> tuple[list[Path], np.ndarray]:
 
 def _cache(model_dir: Path) -> Path:
     """Where one encoder's embeddings are kept between commands: ``$MIR_CACHE`` or ~/.cache/mir,
-    keyed by the encoder files' sha256, so a changed model never reuses stale vectors."""
-    files = ModelDirectory(model_dir).manifest.files
-    key = hashlib.sha256("".join(files[f].sha256 for f in sorted(files) if f.endswith(".onnx") and "encoder" in f).encode())
+    keyed by the encoder files' sha256 and the pooling, so a changed model never reuses stale vectors."""
+    manifest = ModelDirectory(model_dir).manifest
+    files = manifest.files
+    encoders = "".join(files[f].sha256 for f in sorted(files) if f.endswith(".onnx") and "encoder" in f)
+    key = hashlib.sha256((encoders + ("" if manifest.pooling == MEAN else manifest.pooling)).encode())
     root = Path(os.environ.get("MIR_CACHE", Path.home() / ".cache" / "mir"))
     return root / "embeddings" / f"{key.hexdigest()[:24]}.npz"
 

@@ -8,7 +8,8 @@ git history), so without a checkpoint the same weights are rebuilt from the dire
 files (``onnx_weights.encoder_from_onnx``). The head is ``heads.Head``, its input scaling taken
 from the pre-trained embeddings of at most 64 training rows. To be trainable on a CPU, each
 training step encodes at most ``statements`` distinct statements of each file, drawn at random
-(the text vector is their count-weighted mean); the graph branch always sees the whole graph.
+(pooled as the model directory's layout says, ``mir_runtime.pooling``, with the file's true
+statement and node counts); the graph branch always sees the whole graph.
 Prediction uses every statement, through the runtime's own engine on a torch backend
 (``torch_encoder.torch_engine``).
 
@@ -35,6 +36,7 @@ from mir_export.torch_encoder import torch_engine
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.featurizer import Features
 from mir_runtime.modeldir import ModelDirectory, file_sha256
+from mir_runtime.pooling import MEAN
 
 
 @dataclass(frozen=True)
@@ -52,16 +54,22 @@ class FinetuneConfig:
 SCALING_ROWS = 64  # training rows whose pre-trained embeddings set the head's input scaling
 
 
-def sampled_embedding(model: MIREncoder, features: Features, statements: int, generator: torch.Generator) -> Tensor:
-    """The file embedding, differentiable, from at most ``statements`` random distinct statements."""
+def sampled_embedding(model: MIREncoder, features: Features, statements: int, generator: torch.Generator,
+                      pooling: str) -> Tensor:
+    """The file embedding, differentiable, from at most ``statements`` random distinct statements:
+    ``mir_runtime.pooling.pool`` in torch."""
     rows = torch.randperm(len(features.ids), generator=generator)[:statements].tolist()
     ids = torch.zeros(len(rows), max(len(features.ids[r]) for r in rows), dtype=torch.int64)
     for k, r in enumerate(rows):
         ids[k, : len(features.ids[r])] = torch.tensor(features.ids[r])
     weights = torch.from_numpy(features.weights[rows])
-    text = (model.text(ids) * weights[:, None]).sum(0) / weights.sum()
+    vectors = model.text(ids)
+    mean = (vectors * weights[:, None]).sum(0) / weights.sum()
     graph = model.graph(*(torch.from_numpy(getattr(features.graph, n)) for n in GRAPH_INPUTS))
-    return torch.cat([text, graph])
+    if pooling == MEAN:
+        return torch.cat([mean, graph])
+    sizes = torch.log1p(torch.tensor([float(features.weights.sum()), features.graph.num_nodes], dtype=mean.dtype))
+    return torch.cat([mean, vectors.amax(0), graph, sizes])
 
 
 def pretrained_encoder(model_dir: Path, checkpoint: Path | None = None) -> MIREncoder:
@@ -84,32 +92,35 @@ def pretrained_encoder(model_dir: Path, checkpoint: Path | None = None) -> MIREn
 class FineTuned(nn.Module):
     """A torch encoder (its text and graph branches) and a head, trained together."""
 
-    def __init__(self, model: MIREncoder, head: Head) -> None:
+    def __init__(self, model: MIREncoder, head: Head, pooling: str) -> None:
         super().__init__()
         self.model = model
+        self.pooling = pooling
         self.branches = nn.ModuleList([model.text, model.graph])  # shares the token table
         self.head = head
 
     def predict(self, files: Sequence[Features], extras: np.ndarray) -> np.ndarray:
         """The class of each file, from every statement."""
         self.eval()
-        engine = torch_engine(self.model)
+        engine = torch_engine(self.model, self.pooling)
         embeddings = np.stack([engine.embed(f) for f in files])
         with torch.no_grad():
             return self.head(torch.from_numpy(embeddings), torch.tensor(extras, dtype=torch.float32)).argmax(1).numpy()
 
 
 def finetune(pretrained: MIREncoder, files: Sequence[Features], extras: np.ndarray, labels: np.ndarray,
-             classes: int, seed: int, cfg: FinetuneConfig = FinetuneConfig()) -> FineTuned:
+             classes: int, seed: int, cfg: FinetuneConfig = FinetuneConfig(), *, pooling: str) -> FineTuned:
     """A copy of ``pretrained`` (``pretrained_encoder``) and a head fitted to these rows by
-    cross-entropy. Files need at least one statement. Deterministic for a seed."""
+    cross-entropy, on embeddings of ``pooling``'s layout (the model directory's). Files need at
+    least one statement. Deterministic for a seed."""
     torch.manual_seed(seed)
     encoder = copy.deepcopy(pretrained).eval()
     generator = torch.Generator().manual_seed(seed)
     with torch.no_grad():
         sample = torch.randperm(len(files), generator=generator)[:SCALING_ROWS].tolist()
-        frozen = torch.stack([sampled_embedding(encoder, files[r], cfg.statements, generator) for r in sample])
-    model = FineTuned(encoder, Head(frozen.numpy(), extras, classes, cfg.head))
+        frozen = torch.stack([sampled_embedding(encoder, files[r], cfg.statements, generator, pooling)
+                              for r in sample])
+    model = FineTuned(encoder, Head(frozen.numpy(), extras, classes, cfg.head), pooling)
     optimizer = torch.optim.Adam([
         {"params": model.branches.parameters(), "lr": cfg.encoder_lr},
         {"params": model.head.parameters(), "lr": cfg.head_lr},
@@ -125,7 +136,7 @@ def finetune(pretrained: MIREncoder, files: Sequence[Features], extras: np.ndarr
             steps += 1
             optimizer.zero_grad()
             for r in rows.tolist():  # one file's graph at a time in memory; the gradient is the batch's
-                x = sampled_embedding(encoder, files[r], cfg.statements, generator)[None]
+                x = sampled_embedding(encoder, files[r], cfg.statements, generator, pooling)[None]
                 (F.cross_entropy(model.head(x, e[r : r + 1]), y[r : r + 1]) / len(rows)).backward()
             optimizer.step()
     return model.eval()

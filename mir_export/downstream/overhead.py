@@ -101,7 +101,8 @@ def options(model_dir: Path, cfg: OverheadConfig, checkpoint: Path | None = None
         return pretrained_encoder(model_dir, checkpoint)
 
     def fit_finetune(platform: str, inputs: list, extras: np.ndarray, labels: np.ndarray, seed: int) -> Predict:
-        return finetune(pretrained(), inputs, extras, labels, classes, seed, cfg.finetune).predict
+        return finetune(pretrained(), inputs, extras, labels, classes, seed, cfg.finetune,
+                        pooling=runtime.manifest.pooling).predict
 
     def fit_head(platform: str, inputs: list, extras: np.ndarray, labels: np.ndarray, seed: int) -> Predict:
         model = learners.get(platform, Learner("mlp")).fit(np.stack(inputs), extras, labels, classes, seed)

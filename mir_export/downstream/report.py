@@ -63,9 +63,12 @@ def coarsening_markdown(results: dict) -> str:
         cells = [_figure(g[name]["speedup"]) for g in gpus] + [_figure(results["average"][name])]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
     lines += ["", "## Pooled protocol: all 68 kernel x GPU rows, GPU one-hot, leave one row out (IR2Vec's notebook)\n",
-              head]
+              "The last column is the notebook's own statistic, the mean over GPUs of each GPU's arithmetic-mean "
+              "speedup: IR2Vec's published 1.238 is that figure (its geometric mean is 1.19).\n",
+              "| | " + " | ".join(g.capitalize() for g in GPUS) + " | mean | arithmetic mean (notebook) |\n|---|"
+              + "---:|" * (len(GPUS) + 2)]
     for name, entry in results["pooled"].items():
-        cells = [_figure(entry[g]) for g in GPUS] + [_figure(entry["mean"])]
+        cells = [_figure(entry[g]) for g in GPUS] + [_figure(entry["mean"]), _figure(entry["notebook_mean"])]
         lines.append(f"| {NAMES.get(name, name)} | " + " | ".join(cells) + " |")
     lines += ["", "## Published (protocols as each paper used them)\n", "| | mean |\n|---|---:|"]
     lines += [f"| {name} | {value:.2f} |" for name, value in PUBLISHED_COARSENING.items()]
@@ -122,7 +125,8 @@ def task_metrics(results: dict) -> dict:
         }
     figures = {gpu: {"speedup": entry["ours"]["speedup"]["mean"]} for gpu, entry in results["gpus"].items()}
     return {**figures, "mean_speedup": results["average"]["ours"]["mean"],
-            "pooled_mean_speedup": results["pooled"]["ours"]["mean"]["mean"], "seeds": len(results["seeds"])}
+            "pooled_mean_speedup": results["pooled"]["ours"]["notebook_mean"]["mean"],
+            "pooled_geomean_speedup": results["pooled"]["ours"]["mean"]["mean"], "seeds": len(results["seeds"])}
 
 
 def write_report(results: dict, out: Path) -> None:

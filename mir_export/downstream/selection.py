@@ -87,18 +87,28 @@ def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: n
             for learner in learners}
 
 
-def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cautious: bool) -> Learner:
+def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cautious: bool,
+           reference: Learner | None = None) -> Learner:
     """The best mean inner score (first of equals: grid order); ``cautious``: the one-standard-error
     rule (Breiman et al. 1984; Hastie et al., ESL 7.10): the most conservative learner (largest
     margin, then simplest family, as ``learners`` are ordered by ``caution``) whose mean is within
     one standard error of the best's. With a few rows the best inner mean is optimistic, and for
-    coarsening a wrong factor costs far more than a right one gains."""
+    coarsening a wrong factor costs far more than a right one gains. ``reference`` (one of
+    ``learners``): the default to beat; the best is taken instead only when its advantage over the
+    reference exceeds one standard error of their paired per-row differences, so that a lucky
+    inner split does not swap a sound default for a worse learner."""
     means = {learner: float(values.mean()) for learner, values in scores.items()}
     best = max(learners, key=lambda learner: means[learner])
+    if reference is not None:
+        return best if means[best] - means[reference] > _error(scores[best] - scores[reference]) else reference
     if not cautious:
         return best
-    error = float(scores[best].std(ddof=1) / np.sqrt(len(scores[best]))) if len(scores[best]) > 1 else 0.0
-    return min((learner for learner in learners if means[learner] >= means[best] - error), key=caution)
+    return min((learner for learner in learners if means[learner] >= means[best] - _error(scores[best])), key=caution)
+
+
+def _error(values: np.ndarray) -> float:
+    """The standard error of the mean of ``values`` (0 for fewer than two)."""
+    return float(values.std(ddof=1) / np.sqrt(len(values))) if len(values) > 1 else 0.0
 
 
 def caution(learner: Learner) -> tuple:
@@ -112,16 +122,16 @@ def caution(learner: Learner) -> tuple:
 
 
 def nested_fit(learners: tuple[Learner, ...], classes: int, splitter: Splitter, score: Score, label: str = "",
-               cautious: bool = False):
+               cautious: bool = False, reference: Learner | None = None):
     """A ``protocol.Fit`` that chooses among ``learners`` by inner cross-validation (``cautious``:
-    by the one-standard-error rule, see ``choose``)."""
+    by the one-standard-error rule; ``reference``: the default to beat; see ``choose``)."""
 
     def fit(embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray, groups: np.ndarray | None,
             seed: int) -> Chosen:
         folds = splitter(targets if targets.ndim == 1 else np.zeros(len(targets)), groups, seed)
         per_row = inner_scores(learners, embedding, extras, targets, classes, folds, score, seed)
         scores = {learner: float(values.mean()) for learner, values in per_row.items()}
-        best = choose(learners, per_row, cautious)
+        best = choose(learners, per_row, cautious, reference)
         model = best.fit(embedding, extras, targets, classes, seed)
         if label:
             print(f"{label}: chose {best.name} (inner {scores[best]:.4f})", file=sys.stderr)

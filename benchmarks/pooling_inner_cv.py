@@ -1,0 +1,75 @@
+"""Which file-embedding layout (``mir_runtime.pooling``) serves the task heads better, judged the
+way the heads issue allows: by inner cross-validation on outer training folds only.
+
+For each platform, protocol (stratified, grouped by kernel) and outer fold of seed 0, the outer
+fold's training rows are split as the nested selection splits them (3 inner folds), and an
+untuned scikit-learn ``GradientBoostingClassifier`` (the default a new user fits) is scored on
+each layout of the same encoders: ``mean`` (weighted mean of statement vectors, graph vector)
+and ``mean-max-size`` (adds the max over statements and two log counts). The outer test rows
+are never used, so the choice can be made on these figures without touching a test fold.
+
+    python benchmarks/pooling_inner_cv.py --model DIR     # DIR's encoders; writes results/pooling_inner_cv.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from mir_export.downstream.data import PLATFORMS, read_devmap  # noqa: E402
+from mir_export.downstream.features import embed_files  # noqa: E402
+from mir_export.downstream.learners import Learner  # noqa: E402
+from mir_export.downstream.protocol import devmap_folds  # noqa: E402
+from mir_export.downstream.selection import classification_splitter  # noqa: E402
+from mir_runtime.modeldir import ModelDirectory  # noqa: E402
+from mir_runtime.pooling import MEAN_MAX_SIZE  # noqa: E402
+
+RESULTS = Path(__file__).parent / "results" / "pooling_inner_cv.json"
+DEFAULT_GBM = Learner("boost", (("depth", 3),))
+
+
+def inner_accuracy(x: np.ndarray, extras: np.ndarray, labels: np.ndarray, groups: np.ndarray | None, seed: int) -> float:
+    """Mean out-of-fold accuracy of the default GBM over the inner folds of these rows."""
+    right = 0
+    for k, (train, test) in enumerate(classification_splitter(labels, groups, seed)):
+        model = DEFAULT_GBM.fit(x[train], extras[train], labels[train], 2, seed * 1000 + k)
+        right += int((model.predict(x[test], extras[test]).argmax(1) == labels[test]).sum())
+    return right / len(labels)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--model", type=Path, required=True, help="a model directory of pooling mean-max-size")
+    parser.add_argument("--datasets", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "datasets")
+    args = parser.parse_args()
+    manifest = ModelDirectory(args.model).manifest
+    if manifest.pooling != MEAN_MAX_SIZE:
+        raise SystemExit(f"{args.model}: pooling {manifest.pooling}, not {MEAN_MAX_SIZE}")
+    d = manifest.d_model
+    out: dict = {"model": str(args.model), "learner": DEFAULT_GBM.name, "seed": 0, "inner_folds": 3}
+    for platform in PLATFORMS:
+        table = read_devmap(args.datasets, platform)
+        rich = embed_files(list(table.ir), args.model)
+        layouts = {"mean": np.hstack([rich[:, :d], rich[:, 2 * d : 3 * d]]), MEAN_MAX_SIZE: rich}
+        for grouped in (False, True):
+            protocol = "grouped" if grouped else "stratified"
+            folds = devmap_folds(table.oracle, 0, table.benchmark if grouped else None)
+            scores: dict[str, list[float]] = {name: [] for name in layouts}
+            for k, (train, _) in enumerate(folds):  # the outer test rows are never looked at
+                groups = table.benchmark[train] if grouped else None
+                for name, x in layouts.items():
+                    scores[name].append(inner_accuracy(x[train], table.extras[train], table.oracle[train], groups, k))
+                print(f"{platform} {protocol} fold {k}: " + ", ".join(f"{n} {v[-1]:.4f}" for n, v in scores.items()),
+                      file=sys.stderr, flush=True)
+            out[f"{platform}_{protocol}"] = {name: float(np.mean(v)) for name, v in scores.items()}
+    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()

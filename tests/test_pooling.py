@@ -1,0 +1,63 @@
+"""The file embedding's layouts (``mir_runtime.pooling``): what each part holds, the same in the
+runtime's engine, in worker processes and in the training side's torch version."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from models import IR, LOOP
+from mir_export.downstream.finetune import sampled_embedding
+from mir_export.torch_encoder import torch_engine
+from mir_runtime import Model
+from mir_runtime.ir import parse_ir
+from mir_runtime.pooling import MEAN, MEAN_MAX_SIZE, POOLINGS, branch_columns, embedding_size, pool
+
+
+def test_layouts_hold_mean_max_graph_and_sizes() -> None:
+    vectors = np.array([[1.0, -2.0], [3.0, 0.0]], dtype=np.float32)
+    weights = np.array([3.0, 1.0], dtype=np.float32)  # the first statement occurs three times
+    graph = np.array([5.0, 6.0], dtype=np.float32)
+    assert pool(MEAN, vectors, weights, graph, 7).tolist() == [1.5, -1.5, 5.0, 6.0]
+    rich = pool(MEAN_MAX_SIZE, vectors, weights, graph, 7)
+    assert rich.dtype == np.float32 and len(rich) == embedding_size(MEAN_MAX_SIZE, 2)
+    np.testing.assert_allclose(rich, [1.5, -1.5, 3.0, 0.0, 5.0, 6.0, np.log(5.0), np.log(8.0)], rtol=1e-6)
+
+
+@pytest.mark.parametrize("pooling", POOLINGS)
+def test_branch_columns_split_the_embedding(pooling) -> None:
+    columns = branch_columns(pooling, 4)
+    together = np.sort(np.concatenate([columns["text"], columns["graph"]]))
+    assert together.tolist() == list(range(embedding_size(pooling, 4)))
+
+
+@pytest.mark.parametrize("pooling", POOLINGS)
+def test_a_file_without_statements_has_zeros_for_them(pooling) -> None:
+    graph = np.ones(4, dtype=np.float32)
+    got = pool(pooling, np.zeros((0, 4), dtype=np.float32), np.zeros(0, dtype=np.float32), graph, 3)
+    assert len(got) == embedding_size(pooling, 4) and not got[:4].any() and np.isfinite(got).all()
+
+
+def test_unknown_pooling_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown pooling"):
+        embedding_size("median", 4)
+
+
+def test_engine_workers_and_torch_pool_alike(model_dir, tmp_path) -> None:
+    encoder, _, directory = model_dir
+    files = []
+    for k, text in enumerate((IR, LOOP)):
+        files.append(tmp_path / f"{k}.ll")
+        files[-1].write_text(text)
+    with Model.load(directory, precision="fp32") as model:
+        assert model.manifest.pooling == MEAN_MAX_SIZE
+        here = model.embed(files)
+        apart = np.stack([v for _, v in model.iter_embed(files, workers=2)])
+        features = [model.featurizer(parse_ir(f.read_text())) for f in files]
+    np.testing.assert_array_equal(here, apart)
+    through_engine = np.stack([torch_engine(encoder, MEAN_MAX_SIZE).embed(f) for f in features])
+    np.testing.assert_allclose(through_engine, here, rtol=1e-4, atol=1e-5)
+    with torch.no_grad():  # every statement drawn: the training side's vector is the runtime's
+        drawn = [sampled_embedding(encoder, f, len(f.ids), torch.Generator().manual_seed(0), MEAN_MAX_SIZE).numpy()
+                 for f in features]
+    np.testing.assert_allclose(np.stack(drawn), here, rtol=1e-4, atol=1e-5)
