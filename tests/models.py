@@ -32,6 +32,9 @@ TOY_TASK = {
     "classes": ["CPU", "GPU"],
 }
 
+# A machine.json of the tests' measurements (what the vectorize task's selector is named after).
+TOY_MACHINE = {"cpu_model": "AMD EPYC", "clang": "Debian clang version 19.1.7", "cpu_flags": ["avx2", "clwb", "vaes"]}
+
 
 def linear_head(path: Path, embedding_size: int, extras: int, classes: int, seed: int) -> None:
     """``logits = embedding @ A + extras @ B + c`` as an ONNX file."""

@@ -20,7 +20,8 @@ EXTRAS = ("transfer", "wgsize")
 GPUS = ("fermi", "kepler", "cypress", "tahiti")
 FACTORS = (1, 2, 4, 8, 16, 32)
 # feature sets per task; ``text`` / ``graph``: one half of our embedding (each modality on its own)
-FEATURES = {"devmap": ("ours", "text", "graph", "runtime", "ir2vec"), "coarsening": ("ours", "text", "graph", "ir2vec")}
+FEATURES = {"devmap": ("ours", "text", "graph", "runtime", "ir2vec"), "coarsening": ("ours", "text", "graph", "ir2vec"),
+            "vectorize": ("ours", "text", "graph", "ir2vec")}
 
 
 def default_datasets() -> Path:

@@ -68,7 +68,10 @@ def add_commands(sub) -> None:
                                     "does not compile is one line on stderr (exit status 1, the others are written).")
     i.add_argument("--kernels", type=Path, required=True, help="folder of sF_*.c kernels with header.c/.h")
     i.add_argument("--out", type=Path, required=True, help="folder for the .ll files (outside the repository)")
-    i.add_argument("--subset", type=Path, default=None, help="file of kernel names, one a line (default: all)")
+    which = i.add_mutually_exclusive_group()
+    which.add_argument("--subset", type=Path, default=None, help="file of kernel names, one a line (default: all)")
+    which.add_argument("--measured", type=Path, nargs="+", default=[], metavar="DIR",
+                       help="the kernels measured in these 'measure' folders")
     i.add_argument("--clang", default=Settings.clang, help="compiler")
     i.add_argument("--timeout", type=float, default=Settings.compile_timeout, help="seconds per kernel")
     s = cmds.add_parser("subset", formatter_class=Formatter,
@@ -106,11 +109,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _names(args: argparse.Namespace, available: list[str]) -> list[str]:
-    """The kernels a command works on: ``--subset``'s, else all of ``--kernels``."""
+    """The kernels a command works on: ``--subset``'s, ``--measured``'s, else all of ``--kernels``."""
     from mir_export.cli import UsageError
+    from mir_export.vectorize.labels import merged
     from mir_export.vectorize.subset import read_subset
 
-    names = read_subset(args.subset) if args.subset else available
+    try:
+        names = (read_subset(args.subset) if args.subset else
+                 sorted(merged(args.measured)) if getattr(args, "measured", None) else available)
+    except ValueError as exc:
+        raise UsageError(f"--measured: {exc}") from None
     missing = sorted(set(names) - set(available))
     if missing:
         raise UsageError(f"{len(missing)} kernel name(s) not in {args.kernels}: {', '.join(missing[:3])}")
