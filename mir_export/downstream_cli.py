@@ -7,7 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
-from mir_export.downstream.data import FEATURES, PLATFORMS, default_datasets
+from mir_export.downstream.data import DATASET_TASKS, FEATURES, PLATFORMS, TASKS, default_datasets
 
 
 def add_commands(sub) -> None:
@@ -46,14 +46,20 @@ def add_commands(sub) -> None:
                        help="directory for the heads and manifest-tasks.json; when it holds the model's "
                             "manifest.json (--out = --model), the heads are added to it")
     heads.add_argument("--seed", type=int, default=0)
+    heads.add_argument("--tasks", default=",".join(DATASET_TASKS),
+                       help=f"comma-separated, from {', '.join(TASKS)} (default: {','.join(DATASET_TASKS)}); the "
+                            "model directory's other heads stay")
+    _vectorize_inputs(heads, required=False)
     heads.add_argument("--results", type=Path, nargs="*", default=[], metavar="RESULTS_JSON",
-                       help="results.json of this model's devmap/coarsening runs: their figures go to metrics.tasks")
+                       help="results.json of this model's runs of these tasks: their figures go to metrics.tasks")
 
 
-def _vectorize_inputs(cmd: argparse.ArgumentParser) -> None:
-    cmd.add_argument("--measured", type=Path, nargs="+", required=True, metavar="DIR",
-                     help="folders written by 'mir-export vectorize measure' on one machine")
-    cmd.add_argument("--ir", type=Path, required=True, help="the kernels' IR, written by 'mir-export vectorize ir'")
+def _vectorize_inputs(cmd: argparse.ArgumentParser, required: bool = True) -> None:
+    need = "" if required else " (vectorize only)"
+    cmd.add_argument("--measured", type=Path, nargs="+", required=required, default=[], metavar="DIR",
+                     help=f"folders written by 'mir-export vectorize measure' on one machine{need}")
+    cmd.add_argument("--ir", type=Path, required=required, default=None,
+                     help=f"the kernels' IR, written by 'mir-export vectorize ir'{need}")
 
 
 def _common(cmd: argparse.ArgumentParser) -> None:
@@ -69,19 +75,10 @@ def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     datasets = args.datasets or default_datasets()
     if args.downstream_command == "export-heads":
-        from mir_export.downstream.export import FRAGMENT, export_heads
-
-        fragment = export_heads(datasets, args.model, args.out, args.seed)
-        if (args.out / "manifest.json").exists():
-            from mir_export.downstream.report import task_metrics
-            from mir_export.export import update_manifest
-
-            figures = {r["task"]: task_metrics(r) for r in (json.loads(p.read_text()) for p in args.results)}
-            update_manifest(args.out, list(fragment["files"]), replace=("task_heads",), tasks=fragment["tasks"],
-                            task_heads=fragment["task_heads"], metrics={"tasks": figures})
-            (args.out / FRAGMENT).unlink()  # merged: the manifest is the one description
-        print(json.dumps(fragment["files"], indent=2))
-        return 0
+        try:
+            return _export_heads(args, datasets)
+        except ValueError as exc:
+            raise SystemExit(f"mir-export downstream export-heads: {exc}") from None
     from mir_export.downstream.experiments import run_coarsening, run_devmap, run_vectorize
     from mir_export.downstream.report import write_report
 
@@ -101,3 +98,22 @@ def run(args: argparse.Namespace) -> int:
     print((args.out / "results.md").read_text())
     return 0
 
+
+def _export_heads(args: argparse.Namespace, datasets: Path) -> int:
+    from mir_export.downstream.export import FRAGMENT, add_to_manifest, export_heads
+    from mir_export.downstream.report import task_metrics
+
+    tasks = tuple(args.tasks.split(","))
+    if set(tasks) - set(TASKS):
+        raise ValueError(f"--tasks: unknown {sorted(set(tasks) - set(TASKS))} ({', '.join(TASKS)})")
+    if ("vectorize" in tasks) != bool(args.measured and args.ir):
+        raise ValueError("--measured and --ir go with --tasks ...,vectorize, and it needs both")
+    figures = {r["task"]: task_metrics(r) for r in (json.loads(p.read_text()) for p in args.results)}
+    if set(figures) - set(tasks):
+        raise ValueError(f"--results: figures of {sorted(set(figures) - set(tasks))}, whose heads are not exported now")
+    fragment = export_heads(datasets, args.model, args.out, args.seed, tasks, tuple(args.measured), args.ir)
+    if (args.out / "manifest.json").exists():
+        add_to_manifest(args.out, fragment, figures)
+        (args.out / FRAGMENT).unlink()  # merged: the manifest is the one description
+    print(json.dumps(fragment["files"], indent=2))
+    return 0

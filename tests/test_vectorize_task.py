@@ -1,10 +1,13 @@
 """Issue 17's task on top of the harness: the targets of the heads from measured folders, the
-protocol's report, and the heads it selects. The IR the model reads: ``test_vectorize_harness``."""
+protocol's report, and the head that export-heads adds to a model directory (served by
+``mir-runtime predict --task vectorize``). The IR the model reads: ``test_vectorize_harness``."""
 from __future__ import annotations
 
 import csv
 import json
 import shutil
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -164,3 +167,36 @@ def test_the_exported_head_equals_the_library_on_held_out_rows(tmp_path) -> None
     got = session.run(None, {"embedding": embedding[~train]})[0]
     np.testing.assert_allclose(got, chosen.model.predict(embedding[~train], np.zeros(((~train).sum(), 0))), atol=1e-5)
     assert (got.argmax(1) == pair).all()  # the held-out family is one where that pair pays
+
+
+def test_export_heads_adds_the_vectorize_head_to_a_model_directory(model_dir, measured, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MIR_CACHE", str(tmp_path / "cache"))
+    folder, ir = measured
+    model = tmp_path / "model"
+    shutil.copytree(model_dir[2], model)
+    results = tmp_path / "results"
+    assert main(["downstream", "vectorize", "--model", str(model), "--measured", str(folder), "--ir", str(ir),
+                 "--seeds", "1", "--features", "ours", "--out", str(results)]) == 0
+    assert main(["downstream", "export-heads", "--model", str(model), "--out", str(model), "--tasks", "vectorize",
+                 "--measured", str(folder), "--ir", str(ir), "--results", str(results / "results.json")]) == 0
+    manifest = json.loads((model / "manifest.json").read_text())
+    assert set(manifest["tasks"]) == {"toy", "vectorize"}  # the model's other heads stay
+    entry = manifest["tasks"]["vectorize"]
+    assert entry["selector"] == {"name": "machine", "help": entry["selector"]["help"],
+                                 "choices": {"zen3": "vectorize-zen3.onnx"}}
+    assert entry["inputs"] == [] and entry["classes"] == list(CLASSES) and "AMD EPYC" in entry["selector"]["help"]
+    assert manifest["task_heads"]["selected"]["vectorize"]["zen3"]["rows"] == 24
+    assert manifest["metrics"]["tasks"]["vectorize"]["kernels_measured"] == 24
+    assert not (model / "manifest-tasks.json").exists()
+    kernel = ir / "s2_0.ll"  # a family where VF=4,IF=2 pays
+    done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "predict", "--task", "vectorize", str(kernel),
+                           "--model", str(model)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["machine"] == "zen3" and result["decision"] == max(result["scores"], key=result["scores"].get)
+
+
+def test_export_heads_refuses_vectorize_without_its_measurements(model_dir, tmp_path) -> None:
+    with pytest.raises(SystemExit, match="--measured and --ir go with --tasks"):
+        main(["downstream", "export-heads", "--model", str(model_dir[2]), "--out", str(tmp_path),
+              "--tasks", "vectorize"])
