@@ -196,6 +196,27 @@ def test_export_heads_adds_the_vectorize_head_to_a_model_directory(model_dir, me
     assert result["machine"] == "zen3" and result["decision"] == max(result["scores"], key=result["scores"].get)
 
 
+def test_other_heads_stay_only_if_trained_on_the_same_encoder_files(tmp_path) -> None:
+    from mir_export.downstream.export import add_to_manifest
+
+    manifest = {"files": {}, "tasks": {"devmap": {"selector": {"choices": {"amd": "devmap-amd.onnx"}}}},
+                "task_heads": {"selected": {"devmap": {"amd": {}}},
+                               "encoder_sha256": {"graph_encoder.onnx": "a", "devmap-amd.onnx": "x"}},
+                "metrics": {"tasks": {"devmap": {"amd": {}}, "vectorize": {"old": 1}}}}
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    fragment = {"tasks": {"vectorize": {"selector": {"choices": {"zen3": "vectorize-zen3.onnx"}}}}, "files": {},
+                "task_heads": {"seed": 0, "selected": {"vectorize": {"zen3": {}}},
+                               "encoder_sha256": {"graph_encoder.onnx": "a", "devmap-amd.onnx": "y",
+                                                  "graph_nodes.onnx": "n"}}}
+    add_to_manifest(tmp_path, fragment, {"vectorize": {"speedup": 1.1}})  # a head's sha256 and a new file: fine
+    merged = json.loads((tmp_path / "manifest.json").read_text())
+    assert set(merged["tasks"]) == set(merged["task_heads"]["selected"]) == {"devmap", "vectorize"}
+    assert merged["metrics"]["tasks"] == {"devmap": {"amd": {}}, "vectorize": {"speedup": 1.1}}
+    fragment["task_heads"]["encoder_sha256"]["graph_encoder.onnx"] = "b"
+    with pytest.raises(ValueError, match="devmap heads were trained with other graph_encoder.onnx; export them again"):
+        add_to_manifest(tmp_path, fragment, {})
+
+
 def test_export_heads_refuses_vectorize_without_its_measurements(model_dir, tmp_path) -> None:
     with pytest.raises(SystemExit, match="--measured and --ir go with --tasks"):
         main(["downstream", "export-heads", "--model", str(model_dir[2]), "--out", str(tmp_path),

@@ -117,13 +117,18 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0, task
 def add_to_manifest(out: Path, fragment: dict, figures: dict[str, dict]) -> None:
     """Merge the heads of ``fragment`` and the figures of their tasks (``metrics.tasks``) into
     ``out/manifest.json``. Tasks not exported now keep their heads, selections and figures, which
-    is only right if they were trained on the same encoder: else a one-line error."""
+    is only right if they were trained on the same encoder: every file that both records name,
+    heads apart, must have the same sha256 (a file added since, such as the graph blocks, does
+    not count), else a one-line error."""
     manifest = json.loads((out / "manifest.json").read_text())
     old = manifest.get("task_heads", {})
     kept = {task: entry for task, entry in old.get("selected", {}).items() if task not in fragment["tasks"]}
-    if kept and old.get("encoder_sha256") != fragment["task_heads"]["encoder_sha256"]:
-        raise ValueError(f"{out}: the {', '.join(kept)} heads were trained on another encoder; export them "
-                         f"again too (--tasks)")
+    before, now = old.get("encoder_sha256", {}), fragment["task_heads"]["encoder_sha256"]
+    heads = {f for task in manifest.get("tasks", {}).values() for f in task["selector"]["choices"].values()}
+    changed = sorted(f for f in (before.keys() & now.keys()) - heads - set(fragment["files"]) if before[f] != now[f])
+    if kept and changed:
+        raise ValueError(f"{out}: the {', '.join(kept)} heads were trained with other {', '.join(changed)}; "
+                         f"export them again too (--tasks {','.join([*kept, *fragment['tasks']])})")
     metrics = {task: entry for task, entry in manifest.get("metrics", {}).get("tasks", {}).items()
                if task not in fragment["tasks"]}
     update_manifest(out, list(fragment["files"]), replace=("task_heads",), tasks=fragment["tasks"],
