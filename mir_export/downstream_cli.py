@@ -1,20 +1,23 @@
-"""``mir-export downstream devmap|coarsening|export-heads``: score the embedding on the published
-protocols beside the baselines, and train the heads that ship with the model."""
+"""``mir-export downstream devmap|coarsening|vectorize|export-heads``: score the embedding on the
+published protocols (and on vectorization, measured on this machine) beside the baselines, and
+train the heads that ship with the model."""
 from __future__ import annotations
 
 import argparse
 import json
 from pathlib import Path
 
-from mir_export.downstream.data import FEATURES, PLATFORMS, default_datasets
+from mir_export.downstream.data import DATASET_TASKS, FEATURES, PLATFORMS, TASKS, default_datasets
 
 
 def add_commands(sub) -> None:
-    down = sub.add_parser("downstream", help="device mapping and thread coarsening: evaluation and task heads")
+    down = sub.add_parser("downstream",
+                          help="device mapping, thread coarsening, vectorization: evaluation and task heads")
     cmds = down.add_subparsers(dest="downstream_command", required=True)
     for task, features, help in (
         ("devmap", "ours,runtime,ir2vec", "CPU/GPU mapping, stratified and kernel-grouped 10-fold CV per platform"),
         ("coarsening", "ours,ir2vec", "thread-coarsening factor, leave one kernel out per GPU"),
+        ("vectorize", "ours,ir2vec", "loop vectorization factor and interleave count, loop families held out"),
     ):
         cmd = cmds.add_parser(task, help=help)
         _common(cmd)
@@ -26,6 +29,14 @@ def add_commands(sub) -> None:
             cmd.add_argument("--checkpoint", type=Path, default=None,
                              help="finished (platform, protocol, feature set, seed) runs, reused when the command "
                                   "is run again (default: OUT/checkpoint.jsonl; delete it after changing the model)")
+        if task == "vectorize":
+            _vectorize_inputs(cmd)
+            cmd.add_argument("--stability", type=Path, default=None, metavar="DIR",
+                             help="a re-measurement of some of the kernels (a 'vectorize measure' folder): the "
+                                  "labels' stability goes to the results")
+            cmd.add_argument("--ir2vec-ir", type=Path, default=None, metavar="DIR",
+                             help="the kernels' IR for IR2Vec (default: --ir); IR2Vec 2.1.1 rejects a third of "
+                                  "clang-19's opaque-pointer files: give 'vectorize ir --clang clang-14' output")
         cmd.add_argument("--features", default=features,
                          help=f"comma-separated, from {', '.join(FEATURES[task])}; text/graph: one half of our "
                               f"embedding (default {features})")
@@ -35,8 +46,20 @@ def add_commands(sub) -> None:
                        help="directory for the heads and manifest-tasks.json; when it holds the model's "
                             "manifest.json (--out = --model), the heads are added to it")
     heads.add_argument("--seed", type=int, default=0)
+    heads.add_argument("--tasks", default=",".join(DATASET_TASKS),
+                       help=f"comma-separated, from {', '.join(TASKS)} (default: {','.join(DATASET_TASKS)}); the "
+                            "model directory's other heads stay")
+    _vectorize_inputs(heads, required=False)
     heads.add_argument("--results", type=Path, nargs="*", default=[], metavar="RESULTS_JSON",
-                       help="results.json of this model's devmap/coarsening runs: their figures go to metrics.tasks")
+                       help="results.json of this model's runs of these tasks: their figures go to metrics.tasks")
+
+
+def _vectorize_inputs(cmd: argparse.ArgumentParser, required: bool = True) -> None:
+    need = "" if required else " (vectorize only)"
+    cmd.add_argument("--measured", type=Path, nargs="+", required=required, default=[], metavar="DIR",
+                     help=f"folders written by 'mir-export vectorize measure' on one machine{need}")
+    cmd.add_argument("--ir", type=Path, required=required, default=None,
+                     help=f"the kernels' IR, written by 'mir-export vectorize ir'{need}")
 
 
 def _common(cmd: argparse.ArgumentParser) -> None:
@@ -52,29 +75,45 @@ def run(args: argparse.Namespace) -> int:
     torch.set_num_threads(args.threads)
     datasets = args.datasets or default_datasets()
     if args.downstream_command == "export-heads":
-        from mir_export.downstream.export import FRAGMENT, export_heads
-
-        fragment = export_heads(datasets, args.model, args.out, args.seed)
-        if (args.out / "manifest.json").exists():
-            from mir_export.downstream.report import task_metrics
-            from mir_export.export import update_manifest
-
-            figures = {r["task"]: task_metrics(r) for r in (json.loads(p.read_text()) for p in args.results)}
-            update_manifest(args.out, list(fragment["files"]), replace=("task_heads",), tasks=fragment["tasks"],
-                            task_heads=fragment["task_heads"], metrics={"tasks": figures})
-            (args.out / FRAGMENT).unlink()  # merged: the manifest is the one description
-        print(json.dumps(fragment["files"], indent=2))
-        return 0
-    from mir_export.downstream.experiments import run_coarsening, run_devmap
+        try:
+            return _export_heads(args, datasets)
+        except ValueError as exc:
+            raise SystemExit(f"mir-export downstream export-heads: {exc}") from None
+    from mir_export.downstream.experiments import run_coarsening, run_devmap, run_vectorize
     from mir_export.downstream.report import write_report
 
-    experiment = run_devmap if args.downstream_command == "devmap" else run_coarsening
+    seeds, features = list(range(args.seeds)), args.features.split(",")
     try:
-        extra = ({"checkpoint": args.checkpoint or args.out / "checkpoint.jsonl", "platforms": args.platforms.split(",")}
-                 if args.downstream_command == "devmap" else {})
-        results = experiment(datasets, args.model, list(range(args.seeds)), args.features.split(","), **extra)
+        if args.downstream_command == "vectorize":
+            results = run_vectorize(args.measured, args.ir, args.model, seeds, features, args.stability,
+                                    args.ir2vec_ir)
+        elif args.downstream_command == "devmap":
+            results = run_devmap(datasets, args.model, seeds, features,
+                                 args.checkpoint or args.out / "checkpoint.jsonl", args.platforms.split(","))
+        else:
+            results = run_coarsening(datasets, args.model, seeds, features)
     except ValueError as exc:
         raise SystemExit(f"mir-export downstream {args.downstream_command}: {exc}") from None
     write_report(results, args.out)
     print((args.out / "results.md").read_text())
+    return 0
+
+
+def _export_heads(args: argparse.Namespace, datasets: Path) -> int:
+    from mir_export.downstream.export import FRAGMENT, add_to_manifest, export_heads
+    from mir_export.downstream.report import task_metrics
+
+    tasks = tuple(args.tasks.split(","))
+    if set(tasks) - set(TASKS):
+        raise ValueError(f"--tasks: unknown {sorted(set(tasks) - set(TASKS))} ({', '.join(TASKS)})")
+    if ("vectorize" in tasks) != bool(args.measured and args.ir):
+        raise ValueError("--measured and --ir go with --tasks ...,vectorize, and it needs both")
+    figures = {r["task"]: task_metrics(r) for r in (json.loads(p.read_text()) for p in args.results)}
+    if set(figures) - set(tasks):
+        raise ValueError(f"--results: figures of {sorted(set(figures) - set(tasks))}, whose heads are not exported now")
+    fragment = export_heads(datasets, args.model, args.out, args.seed, tasks, tuple(args.measured), args.ir)
+    if (args.out / "manifest.json").exists():
+        add_to_manifest(args.out, fragment, figures)
+        (args.out / FRAGMENT).unlink()  # merged: the manifest is the one description
+    print(json.dumps(fragment["files"], indent=2))
     return 0

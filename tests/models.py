@@ -1,5 +1,6 @@
-"""A tiny exported model for runtime tests: random weights, the real export path, and a toy
-two-variant task head (a linear layer written with onnx.helper) registered in the manifest."""
+"""A tiny exported model for runtime tests: random weights, the real export path, a toy
+two-variant task head and a toy vectorize head (linear layers written with onnx.helper)
+registered in the manifest, vectorize's entry as ``export-heads`` writes it."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -52,9 +53,12 @@ TOY_TASK = {
     "classes": ["CPU", "GPU"],
 }
 
+# A machine.json of the tests' measurements (what the vectorize task's selector is named after).
+TOY_MACHINE = {"cpu_model": "AMD EPYC", "clang": "Debian clang version 19.1.7", "cpu_flags": ["avx2", "clwb", "vaes"]}
 
-def linear_head(path: Path, embedding_size: int, extras: int, classes: int, seed: int) -> None:
-    """``logits = embedding @ A + extras @ B + c`` as an ONNX file."""
+
+def linear_head(path: Path, embedding_size: int, extras: int, classes: int, seed: int, output: str = "logits") -> None:
+    """``output = embedding @ A + extras @ B + c`` as an ONNX file (no ``extras`` input when 0)."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
@@ -62,18 +66,15 @@ def linear_head(path: Path, embedding_size: int, extras: int, classes: int, seed
     a = numpy_helper.from_array(rng.normal(size=(embedding_size, classes)).astype(np.float32), "A")
     b = numpy_helper.from_array(rng.normal(size=(extras, classes)).astype(np.float32), "B")
     c = numpy_helper.from_array(rng.normal(size=(classes,)).astype(np.float32), "c")
-    nodes = [
-        helper.make_node("MatMul", ["embedding", "A"], ["ea"]),
-        helper.make_node("MatMul", ["extras", "B"], ["xb"]),
-        helper.make_node("Add", ["ea", "xb"], ["s"]),
-        helper.make_node("Add", ["s", "c"], ["logits"]),
-    ]
+    nodes = [helper.make_node("MatMul", ["embedding", "A"], ["ea"])]
+    inputs = [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["n", embedding_size])]
+    if extras:
+        nodes += [helper.make_node("MatMul", ["extras", "B"], ["xb"]), helper.make_node("Add", ["ea", "xb"], ["s"])]
+        inputs.append(helper.make_tensor_value_info("extras", TensorProto.FLOAT, ["n", extras]))
+    nodes.append(helper.make_node("Add", ["s" if extras else "ea", "c"], [output]))
     graph = helper.make_graph(
-        nodes, "toy_head",
-        [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["n", embedding_size]),
-         helper.make_tensor_value_info("extras", TensorProto.FLOAT, ["n", extras])],
-        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["n", classes])],
-        initializer=[a, b, c],
+        nodes, "toy_head", inputs, [helper.make_tensor_value_info(output, TensorProto.FLOAT, ["n", classes])],
+        initializer=[a, b, c] if extras else [a, c],
     )
     onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=10), str(path))
 
@@ -102,6 +103,7 @@ def tiny_model(out: Path):
     """(torch model, tokenizer, model directory) with the toy task."""
     import torch
 
+    from mir_export.downstream.export import vectorize_task
     from mir_export.export import export, update_manifest
     from mir_export.model import MIREncoder, config
     module = parse_ir(IR)
@@ -115,5 +117,7 @@ def tiny_model(out: Path):
     heads = list(TOY_TASK["selector"]["choices"].values())
     for seed, name in enumerate(heads):
         linear_head(directory / name, manifest["embedding_size"], 2, 2, seed)
-    update_manifest(directory, heads, tasks={"toy": TOY_TASK})
+    vectorize = vectorize_task(TOY_MACHINE, {"zen3": "toy-vectorize-zen3.onnx"})
+    linear_head(directory / "toy-vectorize-zen3.onnx", manifest["embedding_size"], 0, len(vectorize["classes"]), 7, "scores")
+    update_manifest(directory, [*heads, "toy-vectorize-zen3.onnx"], tasks={"toy": TOY_TASK, "vectorize": vectorize})
     return model, tokenizer, directory

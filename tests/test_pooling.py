@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import torch
 
 from models import IR, LOOP
-from mir_export.downstream.finetune import sampled_embedding
-from mir_export.torch_encoder import torch_engine
 from mir_runtime import Model
 from mir_runtime.ir import parse_ir
 from mir_runtime.pooling import MEAN, MEAN_MAX_SIZE, POOLINGS, branch_columns, embedding_size, pool
@@ -43,18 +40,33 @@ def test_unknown_pooling_is_refused() -> None:
         embedding_size("median", 4)
 
 
-def test_engine_workers_and_torch_pool_alike(model_dir, tmp_path) -> None:
-    encoder, _, directory = model_dir
+def _files(tmp_path):
     files = []
     for k, text in enumerate((IR, LOOP)):
         files.append(tmp_path / f"{k}.ll")
         files[-1].write_text(text)
-    with Model.load(directory, precision="fp32") as model:
-        assert model.manifest.pooling == MEAN_MAX_SIZE
+    return files
+
+
+def test_worker_processes_pool_as_the_calling_process(model_dir, tmp_path) -> None:
+    files = _files(tmp_path)
+    with Model.load(model_dir[2], precision="fp32") as model:
+        assert model.manifest.pooling == MEAN_MAX_SIZE and model.embedding_size == 3 * model.manifest.d_model + 2
         here = model.embed(files)
         apart = np.stack([v for _, v in model.iter_embed(files, workers=2)])
-        features = [model.featurizer(parse_ir(f.read_text())) for f in files]
     np.testing.assert_array_equal(here, apart)
+
+
+def test_the_training_side_pools_as_the_runtime(model_dir, tmp_path) -> None:
+    torch = pytest.importorskip("torch")
+    from mir_export.downstream.finetune import sampled_embedding
+    from mir_export.torch_encoder import torch_engine
+
+    encoder, _, directory = model_dir
+    files = _files(tmp_path)
+    with Model.load(directory, precision="fp32") as model:
+        here = model.embed(files)
+        features = [model.featurizer(parse_ir(f.read_text())) for f in files]
     through_engine = np.stack([torch_engine(encoder, MEAN_MAX_SIZE).embed(f) for f in features])
     np.testing.assert_allclose(through_engine, here, rtol=1e-4, atol=1e-5)
     with torch.no_grad():  # every statement drawn: the training side's vector is the runtime's

@@ -129,6 +129,25 @@ def test_cli_predict_json_and_text(model_dir, files) -> None:
     assert text.returncode == 0 and text.stdout.startswith(f"{files['a']}: {result['decision']} (toy, platform amd")
 
 
+def test_cli_predict_vectorize_names_a_pair_or_the_default(model_dir, files) -> None:
+    """The vectorize head as export-heads describes it: one machine, no run-time inputs, scores of
+    the default and the 35 (VF, IF) pairs; the decision is the best score."""
+    args = ("predict", "--task", "vectorize", str(files["a"]), "--model", str(model_dir[2]))
+    done = cli(*args)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    scores = result["scores"]
+    assert result["machine"] == "zen3" and result["inputs"] == {} and len(scores) == 36
+    assert list(scores)[:2] == ["default", "VF=1,IF=1"] and "VF=64,IF=16" in scores
+    assert result["decision"] == max(scores, key=scores.get)
+    text = cli(*args, "--format", "text")
+    assert text.returncode == 0
+    assert text.stdout.startswith(f"{files['a']}: {result['decision']} (vectorize, machine zen3")
+    listed = {t["task"]: t for t in json.loads(cli("tasks", "--model", str(model_dir[2]), "--format", "json").stdout)}
+    assert listed["vectorize"]["machine"] == ["zen3"] and listed["vectorize"]["inputs"] == {}
+    assert listed["vectorize"]["classes"][0] == "default"
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [(("--platform", "amd", "--transfer", "1"), "needs --wgsize"), (("--platform", "arm", "--transfer", "1", "--wgsize", "1"), "unknown platform")],

@@ -7,10 +7,14 @@ import pytest
 
 from mir_export.downstream.data import DEVICES, FACTORS, Coarsening
 from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_TREE, REGRESSORS, Learner
-from mir_export.downstream.protocol import devmap_folds, evaluate_coarsening, evaluate_devmap, log_speedups
-from mir_export.downstream.selection import (
-    accuracy, choose, classification_splitter, decide, leave_one_out, mean_log_speedup, nested_fit,
+from mir_export.downstream.protocol import (
+    VECTORIZE_SPLITS, devmap_folds, evaluate_coarsening, evaluate_devmap, evaluate_vectorize, log_speedups,
 )
+from mir_export.downstream.selection import (
+    accuracy, choose, classification_splitter, decide, family_folds, group_folds, leave_one_out, mean_log_speedup,
+    nested_fit,
+)
+from mir_export.vectorize.labels import CLASSES
 from test_downstream import synthetic_devmap
 
 ort = pytest.importorskip("onnxruntime")
@@ -149,6 +153,36 @@ def test_the_inner_cross_validation_never_sees_outer_test_rows(grouped) -> None:
     result = evaluate_devmap(table, ids, table.extras, fit, seeds=[4], grouped=grouped)
     assert checked == list(range(10))
     assert sum(result["chosen"].values()) == 10 and all(name.startswith("spy(") for name in result["chosen"])
+
+
+def test_vectorize_holds_out_whole_families_and_its_inner_cross_validation_never_sees_outer_test_rows() -> None:
+    families = np.array([f"s{k % 12}" for k in range(60)])
+    ids = np.arange(len(families), dtype=np.float64)[:, None]
+    targets = np.log(np.random.default_rng(0).uniform(0.5, 2.0, (len(families), len(CLASSES))))
+    targets[:, 0] = 0.0
+    chooser = nested_fit((Spy("spy", (("choice", 0),)), Spy("spy", (("choice", 5),))), len(CLASSES), family_folds,
+                         mean_log_speedup)
+    outer = group_folds(families, VECTORIZE_SPLITS, 3)
+    checked = []
+
+    def fit(features, extras, targets, groups, seed):
+        Spy.seen.clear()
+        k = seed - 300
+        train, test = outer[k]
+        assert not set(families[train]) & set(families[test])
+        assert groups.tolist() == families[train].tolist()
+        chosen = chooser(features, extras, targets, groups, seed)
+        assert Spy.seen and not any(rows & set(test) for rows in Spy.seen)
+        for inner_train, inner_test in family_folds(targets, groups, seed):
+            assert not set(groups[inner_train]) & set(groups[inner_test])
+        checked.append(k)
+        return chosen
+
+    result = evaluate_vectorize(targets, families, ids, fit, seeds=[3])
+    assert checked == list(range(VECTORIZE_SPLITS)) and sum(result["chosen"].values()) == VECTORIZE_SPLITS
+    assert set(result["families"]) == set(families)
+    with pytest.raises(ValueError, match="at least 2 groups"):
+        group_folds(np.array(["s1"] * 5), VECTORIZE_SPLITS, 0)
 
 
 def test_nested_coarsening_never_loses_to_factor_one_on_a_kernel_family_it_can_learn() -> None:

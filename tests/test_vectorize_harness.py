@@ -1,6 +1,7 @@
 """Issue 17's harness end to end on real kernels: pragmas, clang-19 builds, pinned runs, the CSV,
 resumption, and a kernel that does not parse (a recorded status, not a traceback). Tiny search space
-(VF 1 and 4, IF 1, one round) so that it stays a few seconds."""
+(VF 1 and 4, IF 1, one round) so that it stays a few seconds. Then the model's input, the IR of
+``vectorize ir``: resumable, and a kernel that does not compile is one located line."""
 from __future__ import annotations
 
 import csv
@@ -73,15 +74,53 @@ def test_prune_repeats_only_the_contenders(kernels, tmp_path):
     assert runs["0"] == 2 and runs["1"] == 1 and runs["8"] in (1, 2)
 
 
-def test_a_kernel_that_does_not_parse_is_a_status(kernels, tmp_path):
+def with_broken(kernels, tmp_path, name: str, text: str):
+    """A kernels folder with the header, the first of ``KERNELS`` and a broken kernel ``name``."""
     folder = tmp_path / "kernels"
     folder.mkdir()
-    for name in ("header.c", "header.h", KERNELS[0]):
-        shutil.copy(kernels / name, folder / name)
-    (folder / "s99_broken_0.c").write_text('#include "header.h"\nint main(void) { for (int i = 0; i < ; i++) }\n')
+    for good in ("header.c", "header.h", KERNELS[0]):
+        shutil.copy(kernels / good, folder / good)
+    (folder / name).write_text(text)
+    return folder
+
+
+def test_a_kernel_that_does_not_parse_is_a_status(kernels, tmp_path):
+    folder = with_broken(kernels, tmp_path, "s99_broken_0.c",
+                         '#include "header.h"\nint main(void) { for (int i = 0; i < ; i++) }\n')
     out = tmp_path / "out"
     assert main(["vectorize", "measure", "--kernels", str(folder), "--out", str(out), *SPACE]) == 0
     status = {(r["kernel"], r["VF"]): r["status"] for r in rows(out)}
     assert status[("s99_broken_0.c", "0")] == "compile error"  # the baseline: no pragma, plain clang
     assert status[("s99_broken_0.c", "1")] == status[("s99_broken_0.c", "4")] == "parse error"
     assert status[(KERNELS[0], "4")] == "ok"
+
+
+IR_KERNELS = (*KERNELS, "s12_1024_2_2_in_assign.c")
+
+
+def test_ir_of_real_kernels_has_its_loops_unvectorized_and_resumes(kernels, tmp_path, capsys) -> None:
+    from mir_runtime import read_ir
+
+    subset = tmp_path / "subset.txt"
+    subset.write_text("".join(f"{k}\n" for k in IR_KERNELS))
+    out = tmp_path / "ir"
+    assert main(["vectorize", "ir", "--kernels", str(kernels), "--subset", str(subset), "--out", str(out)]) == 0
+    assert f"{out}: 3 written, 0 already there, 0 failed" in capsys.readouterr().out
+    assert sorted(p.name for p in out.iterdir()) == sorted(k.replace(".c", ".ll") for k in IR_KERNELS)
+    for path in out.iterdir():
+        text = path.read_text()
+        assert "optnone" not in text and "<4 x " not in text and "<8 x " not in text  # no vector code yet
+        assert "!llvm.loop" in text and read_ir(path).functions  # loops kept, readable by the runtime
+    assert main(["vectorize", "ir", "--kernels", str(kernels), "--subset", str(subset), "--out", str(out)]) == 0
+    assert f"{out}: 0 written, 3 already there, 0 failed" in capsys.readouterr().out
+
+
+def test_a_kernel_that_does_not_compile_is_one_located_line(kernels, tmp_path, capsys) -> None:
+    folder = with_broken(kernels, tmp_path, "s1_broken.c",
+                         '#include "header.h"\nint f(void) {\n  return undeclared;\n}\n')
+    out = tmp_path / "ir"
+    assert main(["vectorize", "ir", "--kernels", str(folder), "--out", str(out)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.strip() == f"{folder / 's1_broken.c'}:3:10: error: use of undeclared identifier 'undeclared'"
+    assert f"{out}: 1 written, 0 already there, 1 failed" in captured.out
+    assert sorted(p.name for p in out.iterdir()) == [KERNELS[0].replace(".c", ".ll")]  # no partial file

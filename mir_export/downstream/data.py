@@ -19,8 +19,11 @@ STATIC_DEVICE = {"amd": "CPU", "nvidia": "GPU"}  # the better single device of e
 EXTRAS = ("transfer", "wgsize")
 GPUS = ("fermi", "kepler", "cypress", "tahiti")
 FACTORS = (1, 2, 4, 8, 16, 32)
+TASKS = ("devmap", "coarsening", "vectorize")
+DATASET_TASKS = TASKS[:2]  # read from the data sets here; vectorize's labels are measured on the tuning machine
 # feature sets per task; ``text`` / ``graph``: one half of our embedding (each modality on its own)
-FEATURES = {"devmap": ("ours", "text", "graph", "runtime", "ir2vec"), "coarsening": ("ours", "text", "graph", "ir2vec")}
+FEATURES = {"devmap": ("ours", "text", "graph", "runtime", "ir2vec"), "coarsening": ("ours", "text", "graph", "ir2vec"),
+            "vectorize": ("ours", "text", "graph", "ir2vec")}
 
 
 def default_datasets() -> Path:

@@ -1,4 +1,4 @@
-"""The two experiments: every feature set through the same nested selection on the same folds and seeds."""
+"""The three experiments: every feature set through the same nested selection on the same folds and seeds."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -11,13 +11,18 @@ from mir_export.downstream.baselines import ir2vec_vectors, runtime_only
 from mir_export.downstream.data import DEVICES, FACTORS, FEATURES, GPUS, PLATFORMS, read_coarsening, read_devmap
 from mir_export.downstream.features import embed_files
 from mir_export.downstream.checkpoint import Checkpoint
-from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_TREE, REGRESSORS
+from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_TREE, REGRESSORS, Learner
 from mir_export.downstream.protocol import (
-    coarsening_references, devmap_references, evaluate_coarsening, evaluate_devmap, evaluate_pooled_coarsening, summary,
+    VECTORIZE_SPLITS, coarsening_references, devmap_references, evaluate_coarsening, evaluate_devmap,
+    evaluate_pooled_coarsening, evaluate_vectorize, summary, vectorize_references,
 )
 from mir_export.downstream.selection import (
-    INNER_SPLITS, POOLED_INNER_SPLITS, accuracy, classification_splitter, leave_one_out, mean_log_speedup, nested_fit,
-    row_folds,
+    FAMILY_INNER_SPLITS, INNER_SPLITS, POOLED_INNER_SPLITS, accuracy, classification_splitter, family_folds,
+    leave_one_out, mean_log_speedup, nested_fit, row_folds,
+)
+from mir_export.vectorize.ir import ir_path
+from mir_export.vectorize.labels import (
+    CLASSES, FAILED, SAME_MACHINE, Measured, machine_kind, read_measured, stability,
 )
 from mir_runtime.modeldir import ModelDirectory
 from mir_runtime.pooling import branch_columns
@@ -59,6 +64,10 @@ INNER = {
                   f"{POOLED_INNER_SPLITS}-fold over the 67 training rows (pooled); by the one-standard-error rule, "
                   "the most conservative learner (largest margin, then simplest) whose inner mean log speedup is "
                   "within one standard error of the best is refitted on the outer training rows",
+    "vectorize": f"{FAMILY_INNER_SPLITS}-fold over the outer training rows' loop families, each family whole; "
+                 "by the one-standard-error rule, the most conservative learner (largest margin on the default, "
+                 "then simplest) whose inner mean log speedup is within one standard error of the best is refitted "
+                 "on the outer training rows",
 }
 
 
@@ -69,6 +78,10 @@ def devmap_fit(label: str = ""):
 def coarsening_fit(pooled: bool, label: str = ""):
     return nested_fit(REGRESSORS, len(FACTORS), row_folds if pooled else leave_one_out, mean_log_speedup, label,
                       cautious=True)
+
+
+def vectorize_fit(label: str = "", learners: tuple[Learner, ...] = REGRESSORS):
+    return nested_fit(learners, len(CLASSES), family_folds, mean_log_speedup, label, cautious=True)
 
 
 def run_devmap(datasets: Path, model_dir: Path, seeds: list[int], features: Sequence[str],
@@ -129,4 +142,47 @@ def run_coarsening(datasets: Path, model_dir: Path, seeds: list[int], features: 
     results["pooled"] = {name: evaluate_pooled_coarsening(tables, matrices[name], coarsening_fit(True), seeds,
                                                           f"coarsening pooled {name}")
                          for name in features}
+    return results
+
+
+def vectorize_rows(measured: Sequence[Path], ir: Path) -> tuple[Measured, list[Path]]:
+    """The measured kernels and the IR file of each (every one must have one)."""
+    table = read_measured(measured)
+    paths = [ir_path(ir, k) for k in table.kernels]
+    missing = [p for p in paths if not p.is_file()]
+    if missing:
+        raise ValueError(f"{len(missing)} measured kernel(s) have no IR in {ir} ({missing[0].name} ...): run "
+                         f"'mir-export vectorize ir --measured {' '.join(map(str, measured))} --out {ir}'")
+    return table, paths
+
+
+def run_vectorize(measured: Sequence[Path], ir: Path, model_dir: Path, seeds: list[int], features: Sequence[str],
+                  again: Path | None = None, ir2vec_ir: Path | None = None) -> dict:
+    """Loop families held out (``VECTORIZE_SPLITS`` folds per seed): the default, the oracle, the
+    best constant class of the training folds, and each feature set through the nested selection;
+    ``again``: a re-measurement of some of the kernels, for the labels' stability; ``ir2vec_ir``:
+    the same kernels' IR for IR2Vec (default ``ir``): IR2Vec 2.1.1's LLVM rejects a third of the
+    kernels in clang-19's opaque-pointer IR (``expected type``), and reads clang-14's."""
+    results = _common("vectorize", model_dir, seeds, features, REGRESSORS)
+    table, paths = vectorize_rows(measured, ir)
+    targets = table.log_speedups()
+    matrices, _ = feature_matrices([name for name in features if name != "ir2vec"], paths, model_dir)
+    rejected = {}
+    if "ir2vec" in features:
+        ir2vec, rejected = feature_matrices(["ir2vec"], vectorize_rows(measured, ir2vec_ir or ir)[1], model_dir)
+        matrices |= ir2vec
+    results |= {"measured": [str(m) for m in measured], "ir": str(ir), "ir2vec_ir": str(ir2vec_ir or ir),
+                "outer_splits": VECTORIZE_SPLITS,
+                "machine": {"kind": machine_kind(table.machine), **{k: table.machine.get(k) for k in SAME_MACHINE}},
+                "classes": list(CLASSES), "failed_log_speedup": FAILED, "kernels": len(table.kernels),
+                "families": {f: int((table.families == f).sum()) for f in sorted(set(table.families.tolist()))},
+                "excluded": table.excluded, "ir2vec_rejected": rejected,
+                "label_stability": stability(measured, again) if again else None,
+                **vectorize_references(targets, table.families)}
+    constant = vectorize_fit(learners=tuple(learner for learner in REGRESSORS if learner.family == "mean"))
+    results["constant"] = evaluate_vectorize(targets, table.families, np.zeros((len(targets), 1)), constant, seeds,
+                                             "vectorize constant")
+    for name in features:
+        results[name] = evaluate_vectorize(targets, table.families, matrices[name], vectorize_fit(), seeds,
+                                           f"vectorize {name}")
     return results

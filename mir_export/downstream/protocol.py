@@ -6,13 +6,17 @@ kernel is seen in training at another data size; repeated over seeds. Speedup of
 runtime on the platform's static device / its runtime on the predicted device; the figure is the
 mean over rows. Thread coarsening: leave one kernel out per GPU; a predicted factor above the
 largest one measured for the kernel is capped at it; speedup = runtime at factor 1 / runtime at
-the predicted factor, summarized by the geometric mean per GPU.
+the predicted factor, summarized by the geometric mean per GPU. Vectorization (issue 17, measured
+here): ``VECTORIZE_SPLITS`` folds that each hold out whole loop families, shuffled per seed;
+speedup of a kernel = its default's user CPU time / the predicted class's (a pair that failed
+counts as a 10x slowdown), summarized by the geometric mean over all held-out kernels.
 
 The scoring loops take a ``Fit`` (train rows to a predictor of test rows; ``selection.nested_fit``
 chooses the learner inside it), so they run unchanged for every feature set and, in tests, for
 trivial predictors. A ``Fit`` is given only the training rows of an outer fold: their features,
-run-time inputs, targets (class indices, or [N, C] log speedups for coarsening) and groups (the
-kernel of each row in the grouped protocol, else None), so no choice can see a test row.
+run-time inputs, targets (class indices, or [N, C] log speedups for coarsening and vectorization)
+and groups (the kernel of each row in the grouped protocol, the loop family for vectorization,
+else None), so no choice can see a test row.
 """
 from __future__ import annotations
 
@@ -23,8 +27,10 @@ import numpy as np
 from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
 from mir_export.downstream.data import Coarsening, Devmap
+from mir_export.downstream.selection import group_folds
 
 N_SPLITS = 10
+VECTORIZE_SPLITS = 10  # outer folds over loop families (the data set has 20: about 2 held out per fold)
 
 # (train features, train extras, train targets, train groups or None, seed) -> predictor of class indices
 Predictor = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -169,3 +175,37 @@ def coarsening_references(table: Coarsening) -> dict[str, dict[str, float]]:
         name: {"speedup": geomean(coarsening_speedups(table, p)), "accuracy": float((p == table.oracle).mean())}
         for name, p in (("static", np.zeros(len(table.kernels), dtype=np.int64)), ("oracle", table.oracle))
     }
+
+
+def vectorize_scores(targets: np.ndarray, families: np.ndarray, predicted: np.ndarray) -> dict:
+    """Geometric-mean speedup over the default of one class per kernel (``targets``: [K, C] log
+    speedups), per family too, and the share of kernels left at the default."""
+    gains = targets[np.arange(len(predicted)), predicted]
+    return {"speedup": float(np.exp(gains.mean())), "default_share": float((predicted == 0).mean()),
+            "families": {f: float(np.exp(gains[families == f].mean())) for f in sorted(set(families.tolist()))}}
+
+
+def vectorize_references(targets: np.ndarray, families: np.ndarray) -> dict[str, dict]:
+    """The default everywhere (speedup 1 by definition) and the oracle, on the same kernels."""
+    return {"default": vectorize_scores(targets, families, np.zeros(len(targets), dtype=np.int64)),
+            "oracle": vectorize_scores(targets, families, targets.argmax(1))}
+
+
+def evaluate_vectorize(targets: np.ndarray, families: np.ndarray, features: np.ndarray, fit: Fit, seeds: list[int],
+                       label: str = "") -> dict:
+    """Out-of-fold classes for every kernel with whole families held out, per seed (the ``Fit``
+    gets the training rows' families, for inner folds that keep them whole too); speedup and
+    default share over seeds, each family's speedup per seed, and the learners chosen."""
+    no_extras = np.zeros((len(targets), 0))
+    per_seed, chosen = [], {}
+    for seed in seeds:
+        predicted = np.empty(len(targets), dtype=np.int64)
+        for k, (train, test) in enumerate(group_folds(families, VECTORIZE_SPLITS, seed)):
+            predict = fit(features[train], no_extras[train], targets[train], families[train], seed * 100 + k)
+            predicted[test] = predict(features[test], no_extras[test])
+            chosen[chosen_name(predict)] = chosen.get(chosen_name(predict), 0) + 1
+        per_seed.append(vectorize_scores(targets, families, predicted))
+        print(f"{label} seed {seed}: speedup {per_seed[-1]['speedup']:.4f}, "
+              f"default {per_seed[-1]['default_share']:.2f}", file=sys.stderr)
+    return {**{metric: summary([s[metric] for s in per_seed]) for metric in ("speedup", "default_share")},
+            "families": {f: [s["families"][f] for s in per_seed] for f in per_seed[0]["families"]}, "chosen": chosen}

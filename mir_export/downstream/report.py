@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
+
+import numpy as np
 
 from mir_export.downstream.data import GPUS, PLATFORMS
 
@@ -19,6 +22,9 @@ PUBLISHED_DEVMAP = {
 PUBLISHED_COARSENING = {
     "DeepTune": 1.06, "NCC (inst2vec)": 1.09, "IR2Vec": 1.23, "Perfograph": 1.09, "MIREncoder": 1.24,
 }
+# Vectorization: speedup over LLVM's cost model on an Intel Skylake server, each paper's own
+# measurements on another machine and kernel sample: quoted, never compared as equals.
+PUBLISHED_VECTORIZE = {"NeuroVectorizer": 1.22, "MIREncoder": 1.32}
 NAMES = {"ours": "ours (this model)", "constant": "best factor on average over the training kernels", "text": "ours, text half only", "graph": "ours, graph half only",
          "runtime": "run-time inputs only", "ir2vec": "IR2Vec flow-aware (rerun)"}
 
@@ -75,14 +81,49 @@ def coarsening_markdown(results: dict) -> str:
     return "\n".join(lines) + "\n\n" + _chosen(results, [*gpus, results["pooled"]]) + _notes(results)
 
 
-def _setup(results: dict) -> str:
+def vectorize_markdown(results: dict) -> str:
+    machine, names = results["machine"], ["constant", *results["features"]]
+    label = {**NAMES, "default": "default (LLVM's cost model, no pragma)", "oracle": "oracle (fastest class per kernel)",
+             "constant": "best class on average over the training families"}
+    lines = ["# Loop vectorization: VF and IF per kernel, speedup over clang -O3 -march=native\n",
+             f"Measured on this machine: {machine['cpu_model']} (`{machine['kind']}`), {machine['clang']}; user CPU "
+             f"time, median of the runs. {results['kernels']} kernels of {len(results['families'])} loop families "
+             f"({len(results['excluded'])} left out, listed in results.json); a pair that failed to build or run "
+             f"counts as a {1 / math.exp(results['failed_log_speedup']):.0f}x slowdown. Outer folds: "
+             f"{results['outer_splits']} per seed, each holding out whole families; geometric mean over every "
+             f"held-out kernel. The model reads `{results['ir']}`"
+             + (f", IR2Vec `{results['ir2vec_ir']}`" if results["ir2vec_ir"] != results["ir"] else "") + ".\n",
+             _setup(results, "the default") + "\n",
+             "| | speedup | kept the default |\n|---|---:|---:|"]
+    lines += [f"| {label.get(n, n)} | {_figure(results[n]['speedup'])} | "
+              f"{_figure(results[n]['default_share'], True)}% |" for n in ("default", "oracle", *names)]
+    stability = results.get("label_stability")
+    lines += ["", "Label stability (the first measurement's best pair within "
+              f"{stability['tolerance']:.0%} of the re-measurement's best): {stability['label_stability']:.1%} of "
+              f"{stability['kernels']} kernels." if stability else
+              "Label stability: not measured here (give a re-measurement with --stability)."]
+    lines += ["", "## Per held-out family (geometric mean, mean over seeds)\n",
+              "| family | kernels | oracle | " + " | ".join(label.get(n, n) for n in names) + " |\n|---|"
+              + "---:|" * (len(names) + 2)]
+    for family, count in results["families"].items():
+        cells = [_figure(results["oracle"]["families"][family])]
+        cells += [_figure(float(np.mean(results[n]["families"][family]))) for n in names]
+        lines.append(f"| {family} | {count} | " + " | ".join(cells) + " |")
+    lines += ["", "## Published, on another machine (Intel Skylake server, their own measurements): quoted, "
+              "not comparable as equals\n", "| | speedup over LLVM |\n|---|---:|"]
+    lines += [f"| {name} | {value:.2f} |" for name, value in PUBLISHED_VECTORIZE.items()]
+    return "\n".join(lines) + "\n\n" + _chosen(results, [results]) + _notes(results)
+
+
+def _setup(results: dict, base: str = "factor 1") -> str:
     selection = results["selection"]
     bases = [name for name in selection["learners"] if "margin=" not in name or "margin=0.0)" in name]
     margins = sorted({name.split("margin=")[1].rstrip(")") for name in selection["learners"] if "margin=" in name}, key=float)
     among = ", ".join(f"`{name.replace(', margin=0.0', '').replace('(margin=0.0)', '()')}`" for name in bases)
     return (f"Model `{results['model']}`; seeds {results['seeds']} (mean ± std over seeds). Learner chosen per "
             f"outer training fold by nested cross-validation ({selection['inner']}) among {len(selection['learners'])}: "
-            + among + (f", each with a margin on factor 1 of {', '.join(margins)} (log speedup)" if margins else "") + ".")
+            + among + (f", each with a margin on {base} of {', '.join(margins)} (log speedup)" if margins else "")
+            + ".")
 
 
 def _chosen(results: dict, figure_sets: list[dict]) -> str:
@@ -123,14 +164,28 @@ def task_metrics(results: dict) -> dict:
             }
             for platform, entry in results["platforms"].items()
         }
+    if results["task"] == "vectorize":
+        return vectorize_metrics(results)
     figures = {gpu: {"speedup": entry["ours"]["speedup"]["mean"]} for gpu, entry in results["gpus"].items()}
     return {**figures, "mean_speedup": results["average"]["ours"]["mean"],
             "pooled_mean_speedup": results["pooled"]["ours"]["notebook_mean"]["mean"],
             "pooled_geomean_speedup": results["pooled"]["ours"]["mean"]["mean"], "seeds": len(results["seeds"])}
 
 
+def vectorize_metrics(results: dict) -> dict:
+    """Issue 17's ``metrics.tasks.vectorize``: ours, IR2Vec (when run) and the constant class, means over seeds."""
+    stability = results.get("label_stability") or {}
+    return {"machine": results["machine"]["kind"], "kernels_measured": results["kernels"],
+            "families": len(results["families"]), "label_stability": stability.get("label_stability"),
+            "speedup": results["ours"]["speedup"]["mean"], "oracle_speedup": results["oracle"]["speedup"],
+            "ir2vec_speedup": results["ir2vec"]["speedup"]["mean"] if "ir2vec" in results else None,
+            "constant_speedup": results["constant"]["speedup"]["mean"], "seeds": len(results["seeds"])}
+
+
+MARKDOWN = {"devmap": devmap_markdown, "coarsening": coarsening_markdown, "vectorize": vectorize_markdown}
+
+
 def write_report(results: dict, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
-    markdown = devmap_markdown if results["task"] == "devmap" else coarsening_markdown
-    (out / "results.md").write_text(markdown(results))
+    (out / "results.md").write_text(MARKDOWN[results["task"]](results))

@@ -14,12 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.model_selection import KFold, LeaveOneOut, StratifiedGroupKFold, StratifiedKFold
+from sklearn.model_selection import GroupKFold, KFold, LeaveOneOut, StratifiedGroupKFold, StratifiedKFold
 
 from mir_export.downstream.learners import Fitted, Learner, margin_of, without_margin
 
 INNER_SPLITS = 3  # inner folds for device mapping (about 540 training rows)
 POOLED_INNER_SPLITS = 5  # inner folds for pooled coarsening (67 training rows)
+FAMILY_INNER_SPLITS = 5  # inner folds for vectorization (the training folds' 15-18 loop families)
 
 # (inner targets, inner groups or None, seed) -> inner (train, test) folds
 Splitter = Callable[[np.ndarray, np.ndarray | None, int], list[tuple[np.ndarray, np.ndarray]]]
@@ -43,6 +44,23 @@ def row_folds(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list
     return list(KFold(POOLED_INNER_SPLITS, shuffle=True, random_state=seed).split(targets))
 
 
+def group_folds(groups: np.ndarray, splits: int, seed: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """``splits`` folds (fewer when there are fewer groups) that keep each group whole, groups dealt
+    to folds in an order shuffled by ``seed``."""
+    count = len(set(groups.tolist()))
+    if count < 2:
+        raise ValueError(f"grouped folds need rows of at least 2 groups (loop families), not {count}")
+    splitter = GroupKFold(min(splits, count), shuffle=True, random_state=seed)
+    return list(splitter.split(np.zeros((len(groups), 1)), groups=groups))
+
+
+def family_folds(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+    """The vectorization task's inner folds: the training rows' loop families, each kept whole."""
+    if groups is None:
+        raise ValueError("family folds need each row's loop family")
+    return group_folds(groups, FAMILY_INNER_SPLITS, seed)
+
+
 def accuracy(labels: np.ndarray, decisions: np.ndarray) -> np.ndarray:
     """Per row: 1 if right (the mean is the accuracy)."""
     return (labels == decisions).astype(np.float64)
@@ -54,7 +72,8 @@ def mean_log_speedup(log_speedups: np.ndarray, decisions: np.ndarray) -> np.ndar
 
 
 def decide(outputs: np.ndarray, margin: float) -> np.ndarray:
-    """Arg-max of probabilities or scores, after adding ``margin`` to class 0's (factor 1)."""
+    """Arg-max of probabilities or scores, after adding ``margin`` to class 0's (factor 1, or
+    vectorization's default)."""
     shifted = np.array(outputs, dtype=np.float64)
     shifted[:, 0] += margin
     return shifted.argmax(1)

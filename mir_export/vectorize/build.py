@@ -23,6 +23,12 @@ RUN_TIMEOUT = "run timeout"
 STATUSES = (OK, PARSE_ERROR, NO_LOOP, COMPILE_ERROR, COMPILE_TIMEOUT, RUN_ERROR, RUN_TIMEOUT)
 
 FLAGS = ("-O3", "-march=native")
+# The model's input (``ir``): the IR that the loop vectorizer is handed, before it runs. -O1 gives
+# the O3 pipeline's simplification passes before vectorization (SROA, loop rotation, LICM,
+# induction-variable simplification, instcombine); the -fno-* flags keep loops as written (no
+# vectorization, no SLP, no unrolling, which -O1 would do to small loops); no -march: the IR stays
+# the same on every machine (the head is per machine, its input is not).
+IR_FLAGS = ("-O1", "-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops", "-g0", "-emit-llvm", "-S")
 
 
 @dataclass(frozen=True)
@@ -50,22 +56,27 @@ def _run(cmd: list[str], timeout: float) -> tuple[int | None, str, str]:
     return proc.returncode, out, err
 
 
-def compile_header(clang: str, kernels: Path, out: Path, timeout: float) -> Outcome:
-    """``header.c`` (memory initialisation and digest, no loops of the task) once per sweep."""
-    code, _, err = _run([clang, *FLAGS, "-c", str(kernels / "header.c"), "-o", str(out)], timeout)
+def _compile(cmd: list[str], timeout: float) -> Outcome:
+    code, _, err = _run(cmd, timeout)
     if code is None:
         return Outcome(COMPILE_TIMEOUT)
     return Outcome(OK) if code == 0 else Outcome(COMPILE_ERROR, detail=err[-2000:])
+
+
+def compile_header(clang: str, kernels: Path, out: Path, timeout: float) -> Outcome:
+    """``header.c`` (memory initialisation and digest, no loops of the task) once per sweep."""
+    return _compile([clang, *FLAGS, "-c", str(kernels / "header.c"), "-o", str(out)], timeout)
 
 
 def compile_kernel(clang: str, source: Path, header_obj: Path, include: Path, binary: Path,
                    timeout: float) -> Outcome:
     """``clang -O3 -march=native`` of one (possibly pragma-annotated) kernel, linked with the header."""
-    cmd = [clang, *FLAGS, f"-I{include}", str(source), str(header_obj), "-o", str(binary)]
-    code, _, err = _run(cmd, timeout)
-    if code is None:
-        return Outcome(COMPILE_TIMEOUT)
-    return Outcome(OK) if code == 0 else Outcome(COMPILE_ERROR, detail=err[-2000:])
+    return _compile([clang, *FLAGS, f"-I{include}", str(source), str(header_obj), "-o", str(binary)], timeout)
+
+
+def compile_ir(clang: str, source: Path, include: Path, out: Path, timeout: float) -> Outcome:
+    """The model's input: the kernel's IR before loop vectorization (``IR_FLAGS``), as text."""
+    return _compile([clang, *IR_FLAGS, f"-I{include}", str(source), "-o", str(out)], timeout)
 
 
 def run_binary(binary: Path, timeout: float, cpu: int | None) -> Outcome:

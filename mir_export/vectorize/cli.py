@@ -1,4 +1,5 @@
-"""``mir-export vectorize measure|subset``: label NeuroVectorizer's kernels on this machine."""
+"""``mir-export vectorize measure|subset|summary|ir``: label NeuroVectorizer's kernels on this
+machine, and write the IR the model reads."""
 from __future__ import annotations
 
 import argparse
@@ -23,7 +24,8 @@ def add_commands(sub) -> None:
     from mir_export.cli import Formatter
     from mir_export.vectorize.sweep import IFS, VFS, Settings
 
-    vec = sub.add_parser("vectorize", help="loop vectorization/interleave factors: measure labels, pick kernels",
+    vec = sub.add_parser("vectorize", help="loop vectorization/interleave factors: measure labels, pick kernels, "
+                                           "write the model's input IR",
                          formatter_class=Formatter)
     cmds = vec.add_subparsers(dest="vectorize_command", required=True)
     m = cmds.add_parser("measure", formatter_class=Formatter,
@@ -58,6 +60,20 @@ def add_commands(sub) -> None:
     r.add_argument("--metric", choices=("wall", "user"), default="wall",
                    help="the printed milliseconds (wall) or the processes' user CPU time (user)")
     r.add_argument("--tolerance", type=float, default=0.03, help="label stability: within this share of the best")
+    i = cmds.add_parser("ir", formatter_class=Formatter,
+                        help="the model's input: each kernel's IR before loop vectorization, one .ll a kernel",
+                        description="clang -O1 -fno-vectorize -fno-slp-vectorize -fno-unroll-loops -emit-llvm -S "
+                                    "with the kernels' folder as include path (mir_export/vectorize/build.py, "
+                                    "IR_FLAGS, says why). Kernels whose OUT/NAME.ll exists are skipped; one that "
+                                    "does not compile is one line on stderr (exit status 1, the others are written).")
+    i.add_argument("--kernels", type=Path, required=True, help="folder of sF_*.c kernels with header.c/.h")
+    i.add_argument("--out", type=Path, required=True, help="folder for the .ll files (outside the repository)")
+    which = i.add_mutually_exclusive_group()
+    which.add_argument("--subset", type=Path, default=None, help="file of kernel names, one a line (default: all)")
+    which.add_argument("--measured", type=Path, nargs="+", default=[], metavar="DIR",
+                       help="the kernels measured in these 'measure' folders")
+    i.add_argument("--clang", default=Settings.clang, help="compiler")
+    i.add_argument("--timeout", type=float, default=Settings.compile_timeout, help="seconds per kernel")
     s = cmds.add_parser("subset", formatter_class=Formatter,
                         help="a family-stratified sample of the kernels, one name a line")
     s.add_argument("--kernels", type=Path, required=True, help="folder of sF_*.c kernels")
@@ -87,7 +103,35 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.out}: {len(names)} kernels from {len(families)} of {len({family(n) for n in available})} "
               f"families (seed {args.seed})")
         return 0
+    if args.vectorize_command == "ir":
+        return _ir(args, available)
     return _measure(args, available)
+
+
+def _names(args: argparse.Namespace, available: list[str]) -> list[str]:
+    """The kernels a command works on: ``--subset``'s, ``--measured``'s, else all of ``--kernels``."""
+    from mir_export.cli import UsageError
+    from mir_export.vectorize.labels import merged
+    from mir_export.vectorize.subset import read_subset
+
+    try:
+        names = (read_subset(args.subset) if args.subset else
+                 sorted(merged(args.measured)) if getattr(args, "measured", None) else available)
+    except ValueError as exc:
+        raise UsageError(f"--measured: {exc}") from None
+    missing = sorted(set(names) - set(available))
+    if missing:
+        raise UsageError(f"{len(missing)} kernel name(s) not in {args.kernels}: {', '.join(missing[:3])}")
+    return names
+
+
+def _ir(args: argparse.Namespace, available: list[str]) -> int:
+    from mir_export.vectorize.ir import generate_ir
+
+    summary = generate_ir(args.kernels, _names(args, available), args.out, args.clang, args.timeout)
+    print(f"{args.out}: {summary['written']} written, {summary['skipped']} already there, "
+          f"{len(summary['failed'])} failed")
+    return 1 if summary["failed"] else 0
 
 
 def _summary(args: argparse.Namespace) -> int:
@@ -118,13 +162,9 @@ def _terminate(signum: int, frame) -> None:
 
 def _measure(args: argparse.Namespace, available: list[str]) -> int:
     from mir_export.cli import UsageError
-    from mir_export.vectorize.subset import read_subset
     from mir_export.vectorize.sweep import Settings, default_cpu, sweep
 
-    names = read_subset(args.subset) if args.subset else available
-    missing = sorted(set(names) - set(available))
-    if missing:
-        raise UsageError(f"--subset: {len(missing)} name(s) not in {args.kernels}: {', '.join(missing[:3])}")
+    names = _names(args, available)
     if args.limit is not None:
         names = names[:args.limit]
     if args.repeats < 1:

@@ -27,6 +27,8 @@ def load(csv_path: Path, metric: str = "wall") -> dict[str, dict[Config, dict]]:
     kernels: dict[str, dict[Config, dict]] = {}
     with csv_path.open(newline="") as f:
         for r in csv.DictReader(f):
+            if None in r.values():  # a line cut short: the sweep is appending it
+                continue
             kernels.setdefault(r["kernel"], {})[(int(r["VF"]), int(r["IF"]))] = {
                 "status": r["status"], "family": r["family"],
                 "median": float(r[median_col]) if r.get(median_col) else None,
