@@ -113,7 +113,7 @@ def build_variants(corpus: Path, out: Path, n: int, max_share: float = 0.25, job
     todo = [u for u in chosen if (u.package, u.unit) not in done]
     log(f"variants: {len(chosen)} units sampled of {len(units)} recorded ({sum(map(is_held_out, chosen))} held out), "
         f"{len(chosen) - len(todo)} already done, {len(todo)} to compile x {len(compilers) * len(levels)} variants")
-    start, cpu0 = time.time(), _children_cpu()
+    start, cpu0 = time.time(), _cpu()
 
     def one(unit: Unit) -> dict:
         t = time.time()
@@ -137,16 +137,16 @@ def build_variants(corpus: Path, out: Path, n: int, max_share: float = 0.25, job
         with open(out / INVOCATIONS, "a") as fh:
             fh.write(json.dumps({"command": command, "units": len(todo), "jobs": jobs,
                                  "wall_seconds": round(time.time() - start, 1),
-                                 "cpu_seconds": round(_children_cpu() - cpu0, 1)}) + "\n")
+                                 "cpu_seconds": round(_cpu() - cpu0, 1)}) + "\n")
     rows = [done[(u.package, u.unit)] for u in chosen]
     manifest = variants_manifest(corpus, out, rows, n, max_share, compilers, levels, len(units), command)
     (out / MANIFEST).write_text(json.dumps(manifest, indent=1))
     return manifest
 
 
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+def _cpu() -> float:
+    """CPU seconds of this process (reading the variants) and its finished children (the clangs)."""
+    return sum(u.ru_utime + u.ru_stime for u in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)))
 
 
 def variants_manifest(corpus: Path, out: Path, rows: list[dict], n: int, max_share: float,
