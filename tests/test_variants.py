@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from mir_export import cli
-from mir_export.corpus.build import COMMANDS
+from mir_export import cli, pretrain_data
+from mir_export.corpus.build import COMMANDS, OPENCL_FLAGS
 from mir_export.corpus.variant_build import JOURNAL, MANIFEST, build_variants, is_held_out, sample
-from mir_export.corpus.variants import Unit
+from mir_export.corpus.variants import Unit, compile_unit
 
 CLANGS = ("clang-13", "clang-19")
 TWO_FUNCTIONS = "int sq(int x) { return x * x; }\nint add3(int a, int b, int c) { return sq(a) + b + c; }\n"
@@ -69,3 +69,21 @@ def test_a_corpus_without_compile_records_is_one_line(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and str(tmp_path / "ir") in err and COMMANDS in err
     assert not (tmp_path / "v" / MANIFEST).exists()
+
+
+@pytest.mark.skipif(any(shutil.which(c) is None for c in CLANGS), reason="clang-13 or clang-19 not installed")
+def test_opencl_variants_keep_the_kernels_and_their_callees(tmp_path):
+    (tmp_path / "k.cl").write_text("int helper(int x) { return x * 3 + 1; }\n"
+                                   "__kernel void m00000_k(__global int *a) { a[get_global_id(0)] = helper(a[0]); }\n"
+                                   "__kernel void other(__global int *a) { a[0] = 1; }\n")
+    unit = Unit("hashcat", "OpenCL/k.cl", "opencl", str(tmp_path), "k.cl", tuple(OPENCL_FLAGS))
+    got = compile_unit(unit, tmp_path / "ir", CLANGS, ("O0", "O2"))
+    assert not got["errors"]
+    assert set(got["functions"]["@m00000_k"]) == {"clang-13-O0", "clang-13-O2", "clang-19-O0", "clang-19-O2"}
+    assert "@other" not in got["functions"] and set(got["functions"]["@helper"]) >= {"clang-13-O0", "clang-19-O0"}
+
+
+def test_the_split_is_the_pretraining_split(tmp_path):
+    units = [Unit("pkg", f"src/u{k}.o", "cc", "", "", ()) for k in range(400)]
+    corpus_split = [pretrain_data.is_held_out(tmp_path, tmp_path / "ir" / "pkg" / f"{u.unit}.O0.ll") for u in units]
+    assert [is_held_out(u) for u in units] == corpus_split and 0 < sum(corpus_split) < 60
