@@ -57,6 +57,21 @@ def build_parser() -> argparse.ArgumentParser:
                             "(default: ../shared/datasets/*/kernels_ir/*.ll next to the repository)")
     build.add_argument("--no-eval-check", action="store_true",
                        help="build without the overlap check (no evaluation IR on this machine)")
+    variants = corpus_sub.add_parser(
+        "variants", formatter_class=Formatter, help="compile sampled units again by other clangs at other levels",
+        description="Sample translation units of a built corpus (packages taking turns, held-out units first) "
+                    "and compile each again from its build tree with its recorded flags, by every --compilers "
+                    "at every --levels; write variants-manifest.json grouping each function's variants. "
+                    "Resumable: units already in OUT/units.jsonl are skipped.")
+    variants.add_argument("--corpus", type=Path, required=True, help="a directory written by 'corpus build'")
+    variants.add_argument("--out", type=Path, required=True, help="variants directory (outside the repository)")
+    variants.add_argument("--units", type=int, default=2000, help="translation units to sample")
+    variants.add_argument("--max-share", type=float, default=0.25, help="cap on one package's share of the units")
+    variants.add_argument("--compilers", nargs="+", default=["clang-13", "clang-19"], metavar="CLANG",
+                          help="clang-N drivers (clang++-N for C++)")
+    variants.add_argument("--levels", nargs="+", default=["O0", "O1", "O2", "O3", "Os"], metavar="LEVEL",
+                          help="optimization levels")
+    variants.add_argument("--jobs", type=int, default=1, help="units compiled side by side")
     corpus_sub.add_parser("packages", help="the pinned packages: name, source, version, license",
                           formatter_class=Formatter)
 
@@ -87,6 +102,8 @@ def _corpus(args: argparse.Namespace) -> int:
         for p in PACKAGES:
             print(f"{p.name}\t{p.source}\t{p.version}\t{p.license}")
         return 0
+    if args.corpus_command == "variants":
+        return _variants(args)
     from mir_export.corpus.build import build
     from mir_export.corpus.manifest import default_eval_glob, write_manifest
 
@@ -107,6 +124,30 @@ def _corpus(args: argparse.Namespace) -> int:
           f"{manifest['unique_statements']} unique statements from {len(manifest['packages'])} packages; "
           f"eval overlap: {manifest['eval_check']['overlapping_functions']} functions")
     return 1 if manifest["eval_check"]["overlapping_functions"] else 0
+
+
+def _variants(args: argparse.Namespace) -> int:
+    import shutil
+
+    from mir_export.corpus.variant_build import VariantsError, build_variants
+
+    missing = [c for c in args.compilers if not shutil.which(c)]
+    if missing:
+        raise UsageError(f"--compilers: {', '.join(missing)} not on PATH (scripts/install.sh installs clang-13 and "
+                         "clang-19)")
+    if args.units < 1 or args.jobs < 1 or not 0 < args.max_share <= 1:
+        raise UsageError("--units and --jobs must be at least 1, --max-share in (0, 1]")
+    try:
+        manifest = build_variants(args.corpus, args.out, args.units, args.max_share, args.jobs,
+                                  tuple(args.compilers), tuple(args.levels), command=args.invocation)
+    except VariantsError as exc:
+        raise UsageError(str(exc)) from None
+    split, build = manifest["split"], manifest["build"]
+    print(f"variants: {manifest['sampling']['units']} units, {len(manifest['functions'])} functions "
+          f"({split['held_out_units']} units, {split['held_out_functions']} functions held out); "
+          f"{build['failed_variants']} failed variants; {build['wall_seconds']:.0f} s wall, "
+          f"{build['cpu_seconds']:.0f} s CPU")
+    return 0
 
 
 def invocation(argv: list[str]) -> str:

@@ -47,6 +47,21 @@ def add_commands(sub) -> None:
     evaluate = cmds.add_parser("evaluate", help="held-out figures of a run's checkpoint", formatter_class=Formatter)
     evaluate.add_argument("--data", type=Path, required=True)
     evaluate.add_argument("--run", type=Path, required=True)
+    proxy = cmds.add_parser("proxy", formatter_class=Formatter,
+                            help="retrieval proxy: find a function's -O2 variant from its -O0 one (and across clangs)",
+                            description="Recall@1 and MRR, by cosine similarity, of finding each held-out function's "
+                                        "target variant from its query variant among all candidates, for the model "
+                                        "and the IR2Vec and bag-of-opcodes baselines. Exit status 1 when the "
+                                        "headline task has fewer than --min-candidates candidates.")
+    proxy.add_argument("--variants", type=Path, required=True, help="a directory written by 'corpus variants'")
+    proxy.add_argument("--model", type=Path, required=True, help="model directory (artifacts: the shipped model)")
+    proxy.add_argument("--out", type=Path, default=None, help="JSON file to write (default: stdout only)")
+    proxy.add_argument("--split", choices=("held-out", "all"), default="held-out",
+                       help="held-out functions only, or every function (not the bar's figure: the encoder may "
+                            "have trained on them)")
+    proxy.add_argument("--methods", default="ours,ir2vec,opcodes", help="comma-separated: ours, ir2vec, opcodes")
+    proxy.add_argument("--min-candidates", type=int, default=1000, help="fewer candidates fail the run")
+    proxy.add_argument("--jobs", type=int, default=1, help="parallel function extractions")
     export = sub.add_parser("export", help="a run's checkpoint to the runtime's ONNX files and manifest",
                             formatter_class=Formatter)
     export.add_argument("--run", type=Path, required=True, help="run directory (checkpoint.pt, pretrain-result.json)")
@@ -221,6 +236,8 @@ def run(args: argparse.Namespace) -> int:
         report = pretrain_data.prepare(args.corpus, args.out, args.workers, command=args.invocation)
         print(json.dumps({k: v for k, v in report.items() if k != "failures"}, indent=2))
         return 1 if report["failures"] else 0
+    if args.pretrain_command == "proxy":
+        return run_proxy_command(args)
     tokenizer = args.data / "tokenizer.json"
     if not tokenizer.is_file():
         raise UsageError(f"{tokenizer}: missing (--data: a directory written by 'pretrain prepare')")
@@ -261,6 +278,36 @@ def run(args: argparse.Namespace) -> int:
         result = train_from(*train_args)
     if "metrics" in result:  # process 0 of a torchrun group, or the only one
         print(json.dumps(result["metrics"], indent=2))
+    return 0
+
+
+def run_proxy_command(args: argparse.Namespace) -> int:
+    """``pretrain proxy``: the figures as JSON on stdout (and ``--out``); 1 when below the minimum."""
+    from mir_export.cli import UsageError
+    from mir_export.proxy.pairs import ProxyError
+    from mir_export.proxy.run import run_proxy
+    from mir_export.proxy.vectors import METHODS
+
+    methods = tuple(m for m in args.methods.split(",") if m)
+    unknown = set(methods) - set(METHODS)
+    if unknown or not methods:
+        raise UsageError(f"--methods: unknown {sorted(unknown)} (known: {', '.join(METHODS)})")
+    if "ours" in methods and not (args.model / "manifest.json").is_file():
+        raise UsageError(f"{args.model / 'manifest.json'}: missing (--model: a model directory)")
+    try:
+        result = run_proxy(args.variants, args.model, methods, args.split == "held-out", args.min_candidates,
+                           args.jobs)
+    except ProxyError as exc:
+        raise UsageError(str(exc)) from None
+    text = json.dumps(result | {"command": args.invocation}, indent=2)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text + "\n")
+    print(text)
+    if result["below_minimum"]:
+        print(f"mir-export: {result['candidates']} candidates, below the minimum of {args.min_candidates}: these "
+              "figures are not the bar's", file=sys.stderr)
+        return 1
     return 0
 
 

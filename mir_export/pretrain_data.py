@@ -49,7 +49,12 @@ def package_of(corpus: Path, path: Path) -> str:
 
 
 def is_held_out(corpus: Path, path: Path) -> bool:
-    digest = hashlib.sha1(str(path.relative_to(corpus)).encode()).digest()
+    return held_out_path(str(path.relative_to(corpus)))
+
+
+def held_out_path(relative: str) -> bool:
+    """The held-out split of modules, by a hash of their path below the corpus (``ir/PKG/UNIT.O0.ll``)."""
+    digest = hashlib.sha1(relative.encode()).digest()
     return int.from_bytes(digest[:4], "big") < EVAL_SHARE * 2**32
 
 

@@ -20,6 +20,7 @@ from mir_export.corpus import fetch, wrapper
 from mir_export.corpus.packages import HASHCAT_KERNEL_STRIDE, Package
 
 DONE = ".done"
+COMMANDS = "commands.jsonl"  # per package, beside its IR: how each unit was compiled (for variants)
 
 # hashcat's runtime passes these to the OpenCL compiler; the values pick a generic GPU device.
 HASHCAT_DEFINES = tuple(
@@ -64,6 +65,9 @@ def opencl_kernel_ir(kernel: Path, ir_dir: Path, log_path: Path) -> None:
                ["opt-14", "-internalize", "-internalize-public-api-list=m[0-9][0-9][0-9][0-9][0-9]_*", "-O2", "-S",
                 f"{tmp}.x.bc", "-o", f"{tmp}.ll"]],
     }
+    wrapper.record_command(str(ir_dir / COMMANDS), {"unit": f"OpenCL/{kernel.name}", "kind": "opencl",
+                                                   "cwd": str(kernel.parent), "source": kernel.name,
+                                                   "flags": [*OPENCL_FLAGS, *defines]})
     with open(log_path, "a") as log:
         for level, cmds in steps.items():
             if all(fetch.run(cmd, log, cwd=kernel.parent) == 0 for cmd in cmds):
@@ -96,6 +100,7 @@ def build_package(pkg: Package, out: Path, jobs: int, wrappers: tuple[Path, Path
         env = dict(os.environ, CC_WRAP=str(wrappers[0]), CXX_WRAP=str(wrappers[1]), JOBS=str(jobs),
                    MIR_IR_DIR=str(ir_dir), MIR_BUILD_ROOT=str(tree),
                    MIR_WRAPPER_LOG=str(out / "logs" / f"{pkg.name}.wrapper.log"),
+                   MIR_COMMAND_LOG=str(ir_dir / COMMANDS),
                    FORCE_UNSAFE_CONFIGURE="1")
         for step in pkg.steps:
             if step == "opencl-kernels":

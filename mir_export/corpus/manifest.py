@@ -39,16 +39,21 @@ def default_eval_glob() -> str:
     return str(repo.parent / "shared" / "datasets" / "*" / "kernels_ir" / "*.ll")
 
 
-def function_hashes(text: str, path: str) -> list[tuple[str, int]]:
-    """(hash, statement count) of every defined function, in module order."""
+def named_function_hashes(text: str, path: str) -> list[tuple[str, str, int]]:
+    """(name, hash, statement count) of every defined function, in module order."""
     module = parse_ir(text, path)
     out = []
     for fn in module.functions:
         if fn.is_declaration:
             continue
         stmts = instruction_statements([inst for block in fn.blocks for inst in block.instructions], module.types)
-        out.append((function_key(stmts), len(stmts)))
+        out.append((fn.name, function_key(stmts), len(stmts)))
     return out
+
+
+def function_hashes(text: str, path: str) -> list[tuple[str, int]]:
+    """(hash, statement count) of every defined function, in module order."""
+    return [(key, n) for _, key, n in named_function_hashes(text, path)]
 
 
 def module_language(text: str, path: str) -> str:

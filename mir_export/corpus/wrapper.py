@@ -8,10 +8,13 @@ break the build.
 
 Environment: ``MIR_IR_DIR`` (where the IR goes), ``MIR_BUILD_ROOT`` (IR paths mirror source paths
 relative to it), ``MIR_IR_CC`` / ``MIR_IR_CXX`` (the compilers, clang-14 by default),
-``MIR_WRAPPER_LOG`` (IR failures are appended there).
+``MIR_WRAPPER_LOG`` (IR failures are appended there), ``MIR_COMMAND_LOG`` (one JSON line per
+harvested source: its unit, directory, language and kept flags, so that ``corpus variants`` can
+compile it again with other compilers and levels).
 """
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -79,8 +82,9 @@ def split_args(args: list[str]) -> tuple[list[str], list[str], str | None]:
     return flags, sources, output
 
 
-def ir_path(ir_dir: Path, build_root: Path, source: str, output: str | None, n_sources: int, level: str) -> Path:
-    """Where one source's IR goes: the object path (or source path) under ir_dir, plus the level.
+def unit_path(build_root: Path, source: str, output: str | None, n_sources: int) -> Path:
+    """A translation unit's name below the package's IR directory: the object path (or source
+    path) relative to the build root; its IR files are ``<unit>.<level>.ll``.
 
     The object path is used when there is one because builds compile the same source several
     times under different flags into different objects (OpenBLAS kernels, libtool PIC/non-PIC).
@@ -88,10 +92,25 @@ def ir_path(ir_dir: Path, build_root: Path, source: str, output: str | None, n_s
     base = output if output and n_sources == 1 else source
     full = Path(os.path.abspath(base))
     try:
-        rel = full.relative_to(build_root)
+        return full.relative_to(build_root)
     except ValueError:
-        rel = Path(*[p for p in full.parts if p not in ("/", "..")])
-    return ir_dir / f"{rel}.{level}.ll"
+        return Path(*[p for p in full.parts if p not in ("/", "..")])
+
+
+def ir_path(ir_dir: Path, build_root: Path, source: str, output: str | None, n_sources: int, level: str) -> Path:
+    """Where one source's IR goes: its unit path under ir_dir, plus the level."""
+    return ir_dir / f"{unit_path(build_root, source, output, n_sources)}.{level}.ll"
+
+
+def ir_command(compiler: str, flags: list[str], level: str, source: str, out: str) -> list[str]:
+    """The clang command writing one source's textual IR at one level (the build's own flags kept)."""
+    return [compiler, *flags, f"-{level}", "-w", "-S", "-emit-llvm", source, "-o", out]
+
+
+def record_command(log: str, record: dict) -> None:
+    """Append one compile record as a JSON line (one write, so parallel makes do not interleave)."""
+    with open(log, "a") as fh:
+        fh.write(json.dumps(record) + "\n")
 
 
 def is_libtool_twin(output: str | None) -> bool:
@@ -105,7 +124,7 @@ def is_libtool_twin(output: str | None) -> bool:
     return os.path.exists(os.path.join(os.path.dirname(output), ".libs", os.path.basename(output)))
 
 
-def emit_ir(compiler: str, args: list[str], env: dict[str, str]) -> None:
+def emit_ir(compiler: str, args: list[str], env: dict[str, str], mode: str = "cc") -> None:
     """Write -O0 and -O2 IR for every C/C++ source of one compiler command; log, never raise."""
     flags, sources, output = split_args(args)
     if not sources or "MIR_IR_DIR" not in env or is_libtool_twin(output):
@@ -114,11 +133,15 @@ def emit_ir(compiler: str, args: list[str], env: dict[str, str]) -> None:
     build_root = Path(os.path.abspath(env.get("MIR_BUILD_ROOT", os.getcwd())))
     log = env.get("MIR_WRAPPER_LOG")
     for src in sources:
+        if env.get("MIR_COMMAND_LOG"):
+            record_command(env["MIR_COMMAND_LOG"], {
+                "unit": str(unit_path(build_root, src, output, len(sources))), "kind": mode,
+                "cwd": os.getcwd(), "source": src, "flags": flags})
         for level in OPT_LEVELS:
             dest = ir_path(ir_dir, build_root, src, output, len(sources), level)
             dest.parent.mkdir(parents=True, exist_ok=True)
             tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
-            cmd = [compiler, *flags, f"-{level}", "-w", "-S", "-emit-llvm", src, "-o", str(tmp)]
+            cmd = ir_command(compiler, flags, level, src, str(tmp))
             try:
                 done = subprocess.run(cmd, capture_output=True, text=True, timeout=IR_TIMEOUT_S)
                 ok = done.returncode == 0
@@ -148,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     rc = subprocess.call([real, *args])
     if rc == 0:
         try:
-            emit_ir(ir, args, env)
+            emit_ir(ir, args, env, mode)
         except Exception as exc:  # the build must never see an IR failure
             if env.get("MIR_WRAPPER_LOG"):
                 with open(env["MIR_WRAPPER_LOG"], "a") as fh:
