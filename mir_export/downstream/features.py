@@ -61,6 +61,7 @@ def embed_files(paths: Sequence[Path], model_dir: Path) -> np.ndarray:
             known[digests[k]] = model.embed_file(unique[k])
         print(f"embedded {len(missing)} distinct files in {time.monotonic() - start:.0f}s", file=sys.stderr)
         cache.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(cache.with_suffix(".tmp.npz"), **known)
-        cache.with_suffix(".tmp.npz").replace(cache)
+        partial = cache.with_suffix(f".{os.getpid()}.tmp.npz")  # one per process: runs may share the cache
+        np.savez(partial, **known)
+        partial.replace(cache)
     return np.stack([known[d] for d in digests])[index]
