@@ -201,6 +201,7 @@ def _info(args: argparse.Namespace) -> int:
         "model": str(directory.path),
         "name": manifest.model.get("name"),
         "embedding_size": manifest.embedding_size,
+        "pooling": manifest.pooling,
         "files": {name: {"bytes": e.bytes, "sha256": e.sha256, "check": "ok"} for name, e in manifest.files.items()},
         "tasks": list(manifest.tasks),
         "device": args.device,

@@ -164,6 +164,7 @@ def test_cli_tasks_and_info(model_dir, tmp_path) -> None:
     assert info.returncode == 0, info.stderr
     data = json.loads(info.stdout)
     assert data["providers"] == ["CPUExecutionProvider"] and data["files"]["toy-amd.onnx"]["check"] == "ok"
+    assert data["pooling"] == "mean-max-size" and data["embedding_size"] == 3 * 32 + 2
     broken = tmp_path / "broken"
     shutil.copytree(model_dir[2], broken)
     with open(broken / "toy-nvidia.onnx", "ab") as f:
