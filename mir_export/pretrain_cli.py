@@ -121,9 +121,8 @@ def run_export_blocks(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     export_graph_blocks(model, args.model)
     commands = _json(args.model / "manifest.json").get("training", {}).get("commands", [])
-    command = f"mir-export export-blocks --model {args.model.name}"  # the commands' placeholder style
     update_manifest(args.model, [GRAPH_NODES, GRAPH_LAYER],
-                    training={"commands": [c for c in commands if c != command] + [command]})
+                    training={"commands": _recorded(commands, f"mir-export export-blocks --model {args.model.name}")})
     print(f"{args.model}: wrote {GRAPH_NODES}, {GRAPH_LAYER}")
     return 0
 
@@ -147,13 +146,20 @@ def run_repool(args: argparse.Namespace) -> int:
     for section in ("tasks", "task_heads"):
         raw.pop(section, None)
     raw.get("metrics", {}).pop("tasks", None)
-    command = f"mir-export repool --model {args.model.name} --pooling {args.pooling}"
-    commands = raw.setdefault("training", {}).get("commands", [])
-    raw["training"]["commands"] = [c for c in commands if not c.startswith("mir-export repool ")] + [command]
+    training = raw.setdefault("training", {})
+    training["commands"] = _recorded(training.get("commands", []),
+                                     f"mir-export repool --model {args.model.name} --pooling {args.pooling}")
     path.write_text(json.dumps(raw, indent=2) + "\n")
     print(f"{args.model}: pooling {args.pooling}, embedding_size {raw['embedding_size']}"
           + (f"; {len(heads)} task heads dropped (export them again)" if heads else ""))
     return 0
+
+
+def _recorded(commands: list[str], command: str) -> list[str]:
+    """``training.commands`` with ``command`` last, in place of an earlier run of the same
+    subcommand (recorded with the model directory's name: the commands' placeholder style)."""
+    subcommand = " ".join(command.split()[:2]) + " "
+    return [c for c in commands if not c.startswith(subcommand)] + [command]
 
 
 def corpus_manifest(args: argparse.Namespace) -> Path:

@@ -44,16 +44,11 @@ def pool(pooling: str, vectors: np.ndarray, weights: np.ndarray, graph: np.ndarr
     [S], the graph vector [d] and the graph's node count; a file without statements has zeros
     for its statement parts."""
     d = graph.shape[-1]
-    if len(vectors):
-        mean = (vectors * weights[:, None]).sum(0) / weights.sum()
-        strongest = vectors.max(0)
-    else:
-        mean = strongest = np.zeros(d, dtype=np.float32)
+    embedding_size(pooling, d)  # an unknown layout fails here
+    zeros = np.zeros(d, dtype=np.float32)
+    mean = (vectors * weights[:, None]).sum(0) / weights.sum() if len(vectors) else zeros
     if pooling == MEAN:
-        parts = [mean, graph]
-    elif pooling == MEAN_MAX_SIZE:
-        sizes = np.log1p(np.array([weights.sum(), nodes], dtype=np.float64))
-        parts = [mean, strongest, graph, sizes]
-    else:
-        raise ValueError(f"unknown pooling {pooling!r} ({', '.join(POOLINGS)})")
-    return np.concatenate(parts).astype(np.float32)
+        return np.concatenate([mean, graph]).astype(np.float32)
+    strongest = vectors.max(0) if len(vectors) else zeros
+    sizes = np.log1p(np.array([weights.sum(), nodes], dtype=np.float64))
+    return np.concatenate([mean, strongest, graph, sizes]).astype(np.float32)

@@ -148,12 +148,17 @@ def run_coarsening(datasets: Path, model_dir: Path, seeds: list[int], features: 
 def vectorize_rows(measured: Sequence[Path], ir: Path) -> tuple[Measured, list[Path]]:
     """The measured kernels and the IR file of each (every one must have one)."""
     table = read_measured(measured)
+    return table, ir_files(table, measured, ir)
+
+
+def ir_files(table: Measured, measured: Sequence[Path], ir: Path) -> list[Path]:
+    """The IR file in ``ir`` of each kernel of ``table`` (read from ``measured``); every one must have one."""
     paths = [ir_path(ir, k) for k in table.kernels]
     missing = [p for p in paths if not p.is_file()]
     if missing:
         raise ValueError(f"{len(missing)} measured kernel(s) have no IR in {ir} ({missing[0].name} ...): run "
                          f"'mir-export vectorize ir --measured {' '.join(map(str, measured))} --out {ir}'")
-    return table, paths
+    return paths
 
 
 def run_vectorize(measured: Sequence[Path], ir: Path, model_dir: Path, seeds: list[int], features: Sequence[str],
@@ -169,7 +174,7 @@ def run_vectorize(measured: Sequence[Path], ir: Path, model_dir: Path, seeds: li
     matrices, _ = feature_matrices([name for name in features if name != "ir2vec"], paths, model_dir)
     rejected = {}
     if "ir2vec" in features:
-        ir2vec, rejected = feature_matrices(["ir2vec"], vectorize_rows(measured, ir2vec_ir or ir)[1], model_dir)
+        ir2vec, rejected = feature_matrices(["ir2vec"], ir_files(table, measured, ir2vec_ir or ir), model_dir)
         matrices |= ir2vec
     results |= {"measured": [str(m) for m in measured], "ir": str(ir), "ir2vec_ir": str(ir2vec_ir or ir),
                 "outer_splits": VECTORIZE_SPLITS,
