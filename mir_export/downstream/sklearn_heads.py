@@ -104,7 +104,7 @@ class SklearnHead:
         _register_lightgbm()
         options = {id(self.pipeline.steps[-1][1]): {"zipmap": False}} if self.classifier else None
         converted = convert_sklearn(self.pipeline, initial_types=[("X", FloatTensorType([None, self.dims + self.extras]))],
-                                    options=options, target_opset=OPSET)
+                                    options=options, target_opset=OPSET, name="sklearn_head")  # not a random uuid: same bytes each export
         post: list = []
         if self.classifier:
             name = "probabilities"
