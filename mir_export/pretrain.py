@@ -287,7 +287,7 @@ def default_warmup(steps: int) -> int:
     return min(200, steps // 10)
 
 
-def _lr(step: int, cfg: TrainConfig, total: int) -> float:
+def learning_rate(step: int, cfg: TrainConfig, total: int) -> float:
     if step < cfg.warmup:
         return cfg.lr * (step + 1) / cfg.warmup
     progress = min(1.0, (step - cfg.warmup) / max(1, total - cfg.warmup))
@@ -328,7 +328,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     generator = torch.Generator().manual_seed(cfg.seed + group.rank)  # masking and pairs: one per process
     if checkpoint.exists():
         saved = torch.load(checkpoint, weights_only=False)
-        _check_resumable(checkpoint, saved, model_cfg, tokenizer_sha256, cfg)
+        check_saved(checkpoint, saved, model_cfg, tokenizer_sha256, cfg)
         model.load_state_dict(saved["model"])
         optimizer.load_state_dict(saved["optimizer"])
         state = saved["state"]
@@ -341,7 +341,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         if group.main:
             print(f"resumed from step {state['step']}" + ("" if len(generators) == group.world else
                   f" (saved by {len(generators)} processes, resumed on {group.world})"), file=sys.stderr)
-        state.setdefault("invocations", [_invocation(TrainConfig(**saved["train_config"]), 0)])
+        state.setdefault("invocations", [invocation(TrainConfig(**saved["train_config"]), 0)])
     steps = group.gather(state["step"])
     if len(set(steps)) > 1:  # each would train a different number of steps, and wait for the others forever
         raise ValueError(f"{checkpoint}: the processes resumed from different steps {steps}; "
@@ -349,8 +349,8 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     # Every invocation's settings and first step: a run resumed with a longer schedule is
     # reproduced by replaying these, not by one command with the final settings.
     invocations = state.setdefault("invocations", [])
-    if not invocations or invocations[-1] != _invocation(cfg, invocations[-1]["from_step"], group.world, command):
-        invocations.append(_invocation(cfg, state["step"], group.world, command))
+    if not invocations or invocations[-1] != invocation(cfg, invocations[-1]["from_step"], group.world, command):
+        invocations.append(invocation(cfg, state["step"], group.world, command))
     state["tokenizer_sha256"] = tokenizer_sha256
     tasks = tuple(cfg.tasks)
     total = cfg.steps
@@ -368,7 +368,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         mine = slice(group.rank * share, (group.rank + 1) * share)
         batch = batch_of(samples[mine], statements[mine])
         for param_group in optimizer.param_groups:
-            param_group["lr"] = _lr(state["step"], cfg, total)
+            param_group["lr"] = learning_rate(state["step"], cfg, total)
         result = objective(batch)
         optimizer.zero_grad(set_to_none=True)
         result["loss"].backward()
@@ -383,7 +383,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         state["tokens"] += sum(len(row) for chosen in statements for row in chosen)
         state["graphs"] += cfg.batch_size
         if state["step"] % cfg.checkpoint_every == 0 or state["seconds"] - saved_at > 600:
-            _save(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg)
+            save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg)
             saved_at = state["seconds"]
         if not group.main:
             continue
@@ -397,7 +397,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
             log.flush()
             print(f"\rstep {state['step']}/{total} loss {record['loss']:.3f} "
                   f"({record['statements_per_s']:.0f} statements/s)", end="", file=sys.stderr, flush=True)
-    _save(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg)
+    save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg)
     if not group.main:
         return {"training": state}
     print(file=sys.stderr)
@@ -409,7 +409,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     return summary
 
 
-def _invocation(cfg: TrainConfig, from_step: int, processes: int = 1, command: str | None = None) -> dict:
+def invocation(cfg: TrainConfig, from_step: int, processes: int = 1, command: str | None = None) -> dict:
     recorded = {"from_step": from_step, "steps": cfg.steps, "stop_step": cfg.stop_step, "minutes": cfg.minutes,
                 "lr": cfg.lr}
     return recorded | ({"processes": processes} if processes > 1 else {}) | ({"command": command} if command else {})
@@ -418,11 +418,11 @@ def _invocation(cfg: TrainConfig, from_step: int, processes: int = 1, command: s
 def check_resumable(checkpoint: Path, vocab_size: int, cfg: TrainConfig, tokenizer_sha256: str | None) -> None:
     """``ResumeError`` if ``train`` could not continue ``checkpoint`` (when there is one) with these settings."""
     if checkpoint.exists():
-        _check_resumable(checkpoint, torch.load(checkpoint, weights_only=False), config(cfg.model, vocab_size),
+        check_saved(checkpoint, torch.load(checkpoint, weights_only=False), config(cfg.model, vocab_size),
                          tokenizer_sha256, cfg)
 
 
-def _check_resumable(path: Path, saved: dict, model_cfg: ModelConfig, tokenizer_sha256: str | None,
+def check_saved(path: Path, saved: dict, model_cfg: ModelConfig, tokenizer_sha256: str | None,
                      cfg: TrainConfig) -> None:
     """Refuse, in words, to resume a checkpoint with other data or model, or with nothing left to train."""
     if saved["model_config"] != model_cfg.to_dict():
@@ -459,7 +459,7 @@ def machine(processes: int = 1) -> dict:
     return found | ({"processes": processes} if processes > 1 else {})
 
 
-def _save(path: Path, model, optimizer, state, rng, group: distributed.Group, generator, model_cfg, cfg) -> None:
+def save_checkpoint(path: Path, model, optimizer, state, rng, group: distributed.Group, generator, model_cfg, cfg) -> None:
     """``checkpoint.pt``, written by process 0 with every process's masking stream; every process
     takes part, and returns once the file is in place."""
     generators = group.gather(generator.get_state())

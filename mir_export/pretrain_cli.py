@@ -29,14 +29,7 @@ def add_commands(sub) -> None:
     train.add_argument("--out", type=Path, required=True, help="run directory: checkpoint, logs, result")
     train.add_argument("--model", default="small", choices=("small", "paper", "tiny"), help="model size")
     train.add_argument("--tasks", default="mlm,gae,match", help="comma-separated: mlm, gae, match")
-    train.add_argument("--steps", type=int, default=2000, help="length of the learning-rate schedule")
-    train.add_argument("--minutes", type=float, default=0.0,
-                       help="stop when the run's training time reaches this many minutes, counted over all "
-                            "invocations of a resumed run (0: no limit)")
-    train.add_argument("--stop-at", type=int, default=0, metavar="STEP",
-                       help="stop at this step, the learning-rate schedule still spanning --steps (0: --steps)")
-    train.add_argument("--warmup", type=int, default=None, metavar="STEPS",
-                       help="linear learning-rate warm-up (default: min(200, steps / 10))")
+    _schedule_arguments(train, steps=2000)
     train.add_argument("--batch-size", type=int, default=16, help="functions per step")
     train.add_argument("--lr", type=float, default=3e-4, help="peak learning rate")
     train.add_argument("--threads", type=int, default=1, help="torch threads per process")
@@ -62,6 +55,34 @@ def add_commands(sub) -> None:
     proxy.add_argument("--methods", default="ours,ir2vec,opcodes", help="comma-separated: ours, ir2vec, opcodes")
     proxy.add_argument("--min-candidates", type=int, default=1000, help="fewer candidates fail the run")
     proxy.add_argument("--jobs", type=int, default=1, help="parallel function extractions")
+    con = cmds.add_parser("contrastive", formatter_class=Formatter,
+                          help="second stage: InfoNCE on the pooled function embedding across compile variants "
+                               "(resumes from OUT/checkpoint.pt)",
+                          description="Trains the encoders of --model so that a function's embedding (pooled as "
+                                      "the model directory says) finds the same source function in another variant "
+                                      "among the batch (mir_export.contrastive). Training units only (the split by "
+                                      "source unit); held-out figures in OUT/pretrain-result.json. Then: mir-export "
+                                      "export --run OUT --data OUT --corpus-manifest VARIANTS/variants-manifest.json "
+                                      "--pooling POOLING --out MODEL.")
+    con.add_argument("--variants", type=Path, required=True, help="a directory written by 'corpus variants'")
+    con.add_argument("--model", type=Path, required=True,
+                     help="the model directory to start from: tokenizer, pooling, and (without --checkpoint) the "
+                          "weights of its fp32 ONNX encoders")
+    con.add_argument("--checkpoint", type=Path, default=None,
+                     help="start from this pre-training checkpoint's weights instead (the one --model was exported "
+                          "from: its MLM head is trained)")
+    con.add_argument("--out", type=Path, required=True,
+                     help="run directory (outside the repository): samples, checkpoint, log, result")
+    _schedule_arguments(con, steps=1000)
+    con.add_argument("--batch-size", type=int, default=32, help="functions per step, each the others' negatives")
+    con.add_argument("--statements", type=int, default=32, help="statements drawn per function and view")
+    con.add_argument("--temperature", type=float, default=0.05, help="InfoNCE temperature")
+    con.add_argument("--mlm-weight", type=float, default=0.1, help="weight of the MLM regularizer (0: none)")
+    con.add_argument("--lr", type=float, default=1e-4, help="peak learning rate")
+    con.add_argument("--max-units", type=int, default=0, help="at most this many units of each split (0: all)")
+    con.add_argument("--checkpoint-every", type=int, default=50, metavar="STEPS", help="checkpoint interval")
+    con.add_argument("--threads", type=int, default=1, help="torch threads")
+    con.add_argument("--seed", type=int, default=0, help="sampling, statement draws, masking and dropout")
     export = sub.add_parser("export", help="a run's checkpoint to the runtime's ONNX files and manifest",
                             formatter_class=Formatter)
     export.add_argument("--run", type=Path, required=True, help="run directory (checkpoint.pt, pretrain-result.json)")
@@ -83,6 +104,18 @@ def add_commands(sub) -> None:
                                  "('mir-export downstream export-heads')")
     repool.add_argument("--model", type=Path, required=True, help="the model directory to change")
     repool.add_argument("--pooling", choices=POOLINGS, required=True, help="the new layout")
+
+
+def _schedule_arguments(parser: argparse.ArgumentParser, steps: int) -> None:
+    """--steps, --minutes, --stop-at and --warmup: a resumable run's schedule and budget."""
+    parser.add_argument("--steps", type=int, default=steps, help="length of the learning-rate schedule")
+    parser.add_argument("--minutes", type=float, default=0.0,
+                        help="stop when the run's training time reaches this many minutes, counted over all "
+                             "invocations of a resumed run (0: no limit)")
+    parser.add_argument("--stop-at", type=int, default=0, metavar="STEP",
+                        help="stop at this step, the learning-rate schedule still spanning --steps (0: --steps)")
+    parser.add_argument("--warmup", type=int, default=None, metavar="STEPS",
+                        help="linear learning-rate warm-up (default: min(200, steps / 10))")
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -244,6 +277,8 @@ def run(args: argparse.Namespace) -> int:
         return 1 if report["failures"] else 0
     if args.pretrain_command == "proxy":
         return run_proxy_command(args)
+    if args.pretrain_command == "contrastive":
+        return run_contrastive(args)
     tokenizer = args.data / "tokenizer.json"
     if not tokenizer.is_file():
         raise UsageError(f"{tokenizer}: missing (--data: a directory written by 'pretrain prepare')")
@@ -314,6 +349,41 @@ def run_proxy_command(args: argparse.Namespace) -> int:
         print(f"mir-export: {result['candidates']} candidates, below the minimum of {args.min_candidates}: these "
               "figures are not the bar's", file=sys.stderr)
         return 1
+    return 0
+
+
+def run_contrastive(args: argparse.Namespace) -> int:
+    """``pretrain contrastive``: the held-out figures as JSON on stdout."""
+    from mir_export import contrastive, contrastive_data, pretrain
+    from mir_export.cli import UsageError
+    from mir_export.downstream.finetune import pretrained_encoder
+    from mir_export.proxy.pairs import ProxyError
+    from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
+
+    try:
+        directory = ModelDirectory(args.model)
+        model = pretrained_encoder(args.model, args.checkpoint)
+        tokenizer = directory.file(TOKENIZER)
+        data = contrastive_data.load_or_build(args.variants, tokenizer, args.out, args.max_units)
+    except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch) as exc:
+        raise UsageError(str(exc)) from None
+    if len(data.train) < 2:
+        raise UsageError(f"{args.variants}: {len(data.train)} training functions; in-batch negatives need at least 2")
+    cfg = contrastive.ContrastiveConfig(
+        model=model.cfg.name, tasks=("contrastive",) + (("mlm",) if args.mlm_weight else ()), steps=args.steps,
+        minutes=args.minutes, stop_step=args.stop_at, batch_size=args.batch_size,
+        statements_per_sample=args.statements, temperature=args.temperature, mlm_weight=args.mlm_weight, lr=args.lr,
+        warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
+        max_units=args.max_units, checkpoint_every=args.checkpoint_every, threads=args.threads, seed=args.seed,
+        pooling=directory.manifest.pooling,
+    )
+    start = {"model": str(args.model.resolve()),
+             "weights": str(args.checkpoint.resolve()) if args.checkpoint else "the model directory's ONNX files"}
+    try:
+        result = contrastive.train(model, data, tokenizer, args.out, cfg, start, args.invocation)
+    except pretrain.ResumeError as exc:
+        raise UsageError(str(exc)) from None
+    print(json.dumps({"metrics": result["metrics"], "start_metrics": result["start_metrics"]}, indent=2))
     return 0
 
 

@@ -1,7 +1,7 @@
 """From a corpus directory to tokenizer and pre-training shards, reproducibly.
 
-Steps: list the corpus's ``.ll`` modules; hold out a fixed share of modules by a hash of their
-path (never by chance); train the tokenizer on statements of training modules only, measuring
+Steps: list the corpus's ``.ll`` modules; hold out a fixed share of source units by a hash of
+their path (never by chance), every level of a unit on the same side; train the tokenizer on statements of training modules only, measuring
 candidate vocabulary sizes on held-out statements; featurize every module in parallel into
 function samples; keep each function once (first by path order), cap any one package's share,
 and drop held-out functions that also occur in training.
@@ -13,6 +13,7 @@ import json
 import os
 import pickle
 import random
+import re
 import sys
 import time
 from collections import Counter
@@ -28,6 +29,7 @@ EVAL_SHARE = 0.05
 VOCAB_CANDIDATES = (2000, 4000, 8000, 16000)
 TOKENIZER_MODULES = 1500  # training modules whose statements train the tokenizer
 PACKAGE_CAP = 0.15  # no package may give more than this share of training functions
+_LEVEL = re.compile(r"\.O[0-3sz]\.ll$")  # a corpus module's optimization level: ir/PKG/UNIT.O2.ll
 
 
 def corpus_modules(corpus: Path) -> list[Path]:
@@ -53,9 +55,18 @@ def is_held_out(corpus: Path, path: Path) -> bool:
 
 
 def held_out_path(relative: str) -> bool:
-    """The held-out split of modules, by a hash of their path below the corpus (``ir/PKG/UNIT.O0.ll``)."""
-    digest = hashlib.sha1(relative.encode()).digest()
+    """The held-out split of modules by source unit: a hash of the unit's -O0 path below the corpus
+    (``ir/PKG/UNIT.O0.ll``) decides for the module of every level. Hashing each level's path
+    apart held out a unit's -O0 module and trained on its -O2 one, which the retrieval proxy then
+    found again; the -O0 path keeps the split of -O0 modules that earlier data directories used."""
+    digest = hashlib.sha1(_LEVEL.sub(".O0.ll", relative).encode()).digest()
     return int.from_bytes(digest[:4], "big") < EVAL_SHARE * 2**32
+
+
+def held_out_unit(package: str, unit: str) -> bool:
+    """Whether a source unit (its path below ``ir/<package>`` without the level) is held out, with
+    all its corpus modules and compile variants."""
+    return held_out_path(f"ir/{package}/{unit}.O0.ll")
 
 
 def _statements_of(path: Path) -> list[str]:

@@ -121,3 +121,23 @@ def tiny_model(out: Path):
     linear_head(directory / "toy-vectorize-zen3.onnx", manifest["embedding_size"], 0, len(vectorize["classes"]), 7, "scores")
     update_manifest(directory, [*heads, "toy-vectorize-zen3.onnx"], tasks={"toy": TOY_TASK, "vectorize": vectorize})
     return model, tokenizer, directory
+
+
+def trained_like(tokenizer, out: Path):
+    """(tiny torch model, its model directory under ``out``) with every parameter distinct and
+    non-zero, as trained ones are: the exporter merges equal initializers and folds the zero
+    biases of a fresh model, and its ONNX weights would not come back whole."""
+    import torch
+
+    from mir_export.export import export
+    from mir_export.model import MIREncoder, config
+
+    tokenizer.save(str(out / "tok.json"))
+    torch.manual_seed(0)
+    model = MIREncoder(config("tiny", tokenizer.get_vocab_size()))
+    with torch.no_grad():
+        for p in model.parameters():
+            p.add_(torch.randn_like(p) * 0.1)
+    torch.save({"model": model.state_dict(), "model_config": model.cfg.to_dict()}, out / "checkpoint.pt")
+    export(out / "checkpoint.pt", out / "tok.json", out / "model")
+    return model, out / "model"

@@ -84,24 +84,13 @@ def test_export_blocks_completes_an_older_model_directory(tmp_path, capsys) -> N
     weights (a trained-like model: an untrained one's zero biases are folded away by the
     exporter), byte for byte what ``export`` wrote, listed in its manifest; a directory that is
     not a model is one line."""
-    torch = pytest.importorskip("torch")
-    from mir_export.export import export
-    from mir_export.model import MIREncoder, config
+    pytest.importorskip("torch")
     from mir_runtime import parse_ir
     from mir_runtime.modeldir import GRAPH_LAYER, GRAPH_NODES
     from mir_runtime.statements import statements
-    from models import IR, fixed_tokenizer
+    from models import IR, fixed_tokenizer, trained_like
 
-    tokenizer = fixed_tokenizer(statements(parse_ir(IR)))
-    tokenizer.save(str(tmp_path / "tok.json"))
-    torch.manual_seed(0)
-    model = MIREncoder(config("tiny", tokenizer.get_vocab_size()))
-    with torch.no_grad():
-        for p in model.parameters():
-            p.add_(torch.randn_like(p) * 0.1)
-    torch.save({"model": model.state_dict(), "model_config": model.cfg.to_dict()}, tmp_path / "checkpoint.pt")
-    directory = tmp_path / "model"
-    export(tmp_path / "checkpoint.pt", tmp_path / "tok.json", directory)
+    _, directory = trained_like(fixed_tokenizer(statements(parse_ir(IR))), tmp_path)
     exported = {name: (directory / name).read_bytes() for name in (GRAPH_NODES, GRAPH_LAYER)}
     manifest = json.loads((directory / "manifest.json").read_text())
     for name in exported:  # as a directory exported before the block files

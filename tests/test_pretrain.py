@@ -156,13 +156,13 @@ def test_two_processes_follow_one_with_the_same_global_batch(corpus, tmp_path) -
 
 
 def test_stop_at_keeps_the_schedule(corpus, tmp_path) -> None:
-    from mir_export.pretrain import _lr
+    from mir_export.pretrain import learning_rate
 
     samples, vocab = corpus
     cfg = TrainConfig(model="tiny", steps=20, stop_step=8, batch_size=4, warmup=2, eval_samples=16)
     result = train(samples, samples, vocab, tmp_path, cfg)
     assert result["training"]["step"] == 8
-    assert _lr(8, cfg, cfg.steps) > _lr(8, cfg, 8)  # mid-schedule, not decayed to the end
+    assert learning_rate(8, cfg, cfg.steps) > learning_rate(8, cfg, 8)  # mid-schedule, not decayed to the end
 
 
 def test_package_cap_and_vocabulary_choice() -> None:

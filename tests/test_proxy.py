@@ -50,14 +50,19 @@ def test_too_few_candidates_are_reported_not_passed():
     assert got["recall_at_1"] == 1.0 and got["candidates"] == 5 and got["below_minimum"] is True
 
 
+UNITS = {False: "u0.o", True: "u18.o"}  # a training unit and a held-out one (pretrain_data.held_out_unit)
+
+
 def _function(name: str, held_out: bool, keys: dict[str, str]) -> dict:
-    return {"package": "p", "unit": "a.o", "name": name, "held_out": held_out,
+    return {"package": "p", "unit": UNITS[held_out], "name": name, "held_out": held_out,
             "variants": {v: [k, 5] for v, k in keys.items()}}
 
 
 def _manifest(functions: list[dict]) -> dict:
-    files = {v: f"p/a.o.{v}.ll" for v in ("clang-13-O0", "clang-13-O2")}
-    return {"units": [{"package": "p", "unit": "a.o", "variants": files}], "functions": functions}
+    return {"units": [{"package": "p", "unit": unit, "variants": {v: f"p/{unit}.{v}.ll" for v in ("clang-13-O0",
+                                                                                                    "clang-13-O2")}}
+                      for unit in UNITS.values()],
+            "functions": functions}
 
 
 def test_pairs_leave_out_other_split_missing_seen_and_duplicate_functions():
@@ -69,8 +74,10 @@ def test_pairs_leave_out_other_split_missing_seen_and_duplicate_functions():
         _function("@twin", True, {"clang-13-O0": "d0", "clang-13-O2": "a2"}),
     ]
     pairs, dropped = select_pairs(_manifest(functions), "clang-13-O0", "clang-13-O2")
-    assert [p.name for p in pairs] == ["@ok"] and pairs[0].target == "p/a.o.clang-13-O2.ll"
+    assert [p.name for p in pairs] == ["@ok"] and pairs[0].target == "p/u18.o.clang-13-O2.ll"
     assert dropped == {"other_split": 1, "missing_variant": 1, "small": 0, "seen_in_training": 1, "duplicate": 1}
+    stale = [dict(f, held_out=not f["held_out"]) for f in functions]  # the split is the unit's, not the row's
+    assert select_pairs(_manifest(stale), "clang-13-O0", "clang-13-O2") == (pairs, dropped)
     every, _ = select_pairs(_manifest(functions), "clang-13-O0", "clang-13-O2", held_out=False)
     assert [p.name for p in every] == ["@train", "@ok"]  # @header repeats @train's -O0, @twin @ok's -O2
 
@@ -90,7 +97,7 @@ def test_a_missing_variant_file_is_one_located_line(tmp_path, capsys):
     (tmp_path / MANIFEST).write_text(json.dumps(manifest))
     rc, err = _proxy(tmp_path, capsys)
     assert rc == 2 and len(err.splitlines()) == 1
-    assert str(tmp_path / "ir" / "p" / "a.o.clang-13-O0.ll") in err and "@f" in err
+    assert str(tmp_path / "ir" / "p" / "u18.o.clang-13-O0.ll") in err and "@f" in err
 
 
 def test_a_function_row_without_its_unit_is_one_located_line(tmp_path, capsys):
@@ -98,4 +105,4 @@ def test_a_function_row_without_its_unit_is_one_located_line(tmp_path, capsys):
     manifest["units"] = []
     (tmp_path / MANIFEST).write_text(json.dumps(manifest))
     rc, err = _proxy(tmp_path, capsys)
-    assert rc == 2 and len(err.splitlines()) == 1 and "function 0 (p/a.o @f)" in err
+    assert rc == 2 and len(err.splitlines()) == 1 and "function 0 (p/u18.o @f)" in err

@@ -2,10 +2,10 @@
 
 Sampling is deterministic and spread: each package's recorded units are ordered held-out first
 (the retrieval proxy can only use those), then by a hash of their name, and packages take turns,
-none past ``max_share`` of the units asked for. The split is the corpus's own: a unit is held out
-when the pre-training split (``pretrain_data.held_out_path``) holds out its -O0 corpus module, so
-the proxy's queries come from modules the encoder never trained on; whether its -O2 module was
-held out too is recorded (the corpus split hashes each level's path apart).
+none past ``max_share`` of the units asked for. The split is the corpus's own, by source unit
+(``pretrain_data.held_out_unit``): a held-out unit's corpus modules at every level and all its
+variants are held out together, so the proxy's queries and targets come from units the encoder
+never trained on.
 
 Resumable: every finished unit is one line of ``OUT/units.jsonl`` and is skipped when the
 command runs again; each invocation's wall and CPU time go to ``OUT/invocations.jsonl``;
@@ -26,7 +26,7 @@ from mir_export.corpus.build import COMMANDS
 from mir_export.corpus.manifest import machine
 from mir_export.corpus.packages import PACKAGES
 from mir_export.corpus.variants import COMPILERS, LEVELS, Unit, compile_unit, variant_name
-from mir_export.pretrain_data import held_out_path
+from mir_export.pretrain_data import held_out_unit
 
 MANIFEST = "variants-manifest.json"
 JOURNAL = "units.jsonl"
@@ -63,7 +63,7 @@ def recorded_units(corpus: Path) -> list[Unit]:
 
 
 def is_held_out(unit: Unit) -> bool:
-    return held_out_path(f"ir/{unit.package}/{unit.unit}.O0.ll")
+    return held_out_unit(unit.package, unit.unit)
 
 
 def _hash(unit: Unit) -> str:
@@ -119,7 +119,6 @@ def build_variants(corpus: Path, out: Path, n: int, max_share: float = 0.25, job
         t = time.time()
         result = compile_unit(unit, out / "ir", compilers, levels)
         return {"package": unit.package, "unit": unit.unit, "kind": unit.kind, "held_out": is_held_out(unit),
-                "o2_held_out": held_out_path(f"ir/{unit.package}/{unit.unit}.O2.ll"),
                 "seconds": round(time.time() - t, 2), **result}
 
     try:
@@ -168,16 +167,15 @@ def variants_manifest(corpus: Path, out: Path, rows: list[dict], n: int, max_sha
         "sampling": {"units_asked": n, "max_share": max_share, "cap_per_package": math.ceil(max_share * n),
                      "recorded_units": recorded, "units": len(rows), "units_by_package": by_package,
                      "order": "packages take turns; within one, held-out units first, then by sha1(package/unit)"},
-        "split": {"rule": "held out when pretrain_data.held_out_path holds out the unit's corpus module "
-                          "ir/PACKAGE/UNIT.O0.ll (the pre-training split); o2_held_out: its .O2.ll too",
+        "split": {"rule": "by source unit, as pretrain_data.held_out_unit: a held-out unit's corpus modules of "
+                          "every level and all its variants are held out (the pre-training split)",
                   "held_out_units": sum(r["held_out"] for r in rows),
-                  "held_out_units_both_levels": sum(r["held_out"] and r["o2_held_out"] for r in rows),
                   "held_out_functions": sum(f["held_out"] for f in functions)},
         "build": {"wall_seconds": round(sum(i["wall_seconds"] for i in invocations), 1),
                   "cpu_seconds": round(sum(i["cpu_seconds"] for i in invocations), 1),
                   "unit_seconds": round(sum(r["seconds"] for r in rows), 1), "invocations": invocations,
                   "failed_variants": sum(len(r["errors"]) for r in rows), "machine": machine()},
-        "units": [{k: r[k] for k in ("package", "unit", "kind", "held_out", "o2_held_out", "variants", "errors")}
+        "units": [{k: r[k] for k in ("package", "unit", "kind", "held_out", "variants", "errors")}
                   for r in rows],
         "functions": functions,
     }

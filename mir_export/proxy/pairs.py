@@ -1,7 +1,8 @@
 """Which functions the proxy scores, and each function alone in its own module.
 
 A pair is one function (package, unit, name) present in both the query and the target variant.
-On the held-out split, a function is left out when either variant's statements also occur in a
+The held-out split is pre-training's, by source unit (``pretrain_data.held_out_unit``),
+computed from each row's unit, so every variant of a unit falls on one side. On it, a function is left out when either variant's statements also occur in a
 training unit (header functions repeat across units: the encoder has seen those). Pairs whose
 query or target statements repeat an earlier pair's are left out too: identical candidates
 cannot be told apart by any method, and would only measure the duplication.
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.corpus.variants import llvm_tool
+from mir_export.pretrain_data import held_out_unit
 
 TASKS = {  # name: (query variant, target variant)
     "O0-to-O2 clang-13": ("clang-13-O0", "clang-13-O2"),
@@ -64,7 +66,8 @@ def select_pairs(manifest: dict, query: str, target: str, held_out: bool = True)
     """The pairs of one task, in manifest order, and how many functions were left out and why."""
     files = {(u["package"], u["unit"]): u.get("variants", {}) for u in manifest["units"]}
     functions = manifest["functions"]
-    seen_in_training = {key for f in functions if not f["held_out"] for key, _ in f["variants"].values()}
+    seen_in_training = {key for f in functions if not held_out_unit(f["package"], f["unit"])
+                        for key, _ in f["variants"].values()}
     dropped = {"other_split": 0, "missing_variant": 0, "small": 0, "seen_in_training": 0, "duplicate": 0}
     pairs, seen_query, seen_target = [], set(), set()
     for k, f in enumerate(functions):
@@ -73,7 +76,7 @@ def select_pairs(manifest: dict, query: str, target: str, held_out: bool = True)
             variants, unit_files = f["variants"], files[(f["package"], f["unit"])]
         except KeyError as exc:
             raise ProxyError(f"{where}: no {exc} (function rows need package, unit, name, variants)") from None
-        if held_out and not f["held_out"]:
+        if held_out and not held_out_unit(f["package"], f["unit"]):
             dropped["other_split"] += 1
         elif query not in variants or target not in variants:
             dropped["missing_variant"] += 1  # inlined away at -O2, or a failed variant

@@ -1,0 +1,208 @@
+"""Contrastive pre-training, a second stage: shape the pooled function embedding that heads consume.
+
+MLM, GAE and matching train token- and edge-level skills, while task heads and the retrieval
+proxy read one pooled vector per file. This stage trains that vector directly: InfoNCE with
+in-batch negatives on the embedding pooled as the runtime pools it for the model directory's
+layout (``finetune.sampled_embedding``, at most ``statements_per_sample`` statements drawn per
+function to bound a step's cost). A function's positive is the same source function in another
+variant (another optimization level or clang, as jTrans learns across levels); a function whose
+variants all compiled alike is paired with itself, the two views differing by dropout and the
+statements drawn (SimCSE, the weakest augmentation). MLM on the first views' statements, weighted
+by ``mlm_weight``, keeps the token skills (a start from a model directory's ONNX files has a fresh
+MLM head: only the encoders are exported). The encoders keep their shapes: ``mir-export export``
+takes the run directory as ``--run`` and as ``--data`` (it holds the tokenizer and the held-out
+samples that export's parity check reads).
+
+Seeded and resumable like ``pretrain.train``: ``checkpoint.pt`` every ``checkpoint_every`` steps,
+``--minutes`` counted over all invocations, ``train-log.jsonl``; dropout is seeded per step, so a
+resumed run follows the same path as one that never stopped.
+"""
+from __future__ import annotations
+
+import json
+import pickle
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import Tensor
+from torch.nn import functional as F
+
+from mir_export import distributed
+from mir_export.contrastive_data import Group, VariantSamples, distinct
+from mir_export.downstream.finetune import sampled_embedding
+from mir_export.model import MIREncoder
+from mir_export.pretrain import (
+    TrainConfig, batch_of, check_saved, evaluate as evaluate_mlm, forward, invocation, learning_rate, machine,
+    pick_statements, save_checkpoint,
+)
+from mir_export.proxy.metrics import retrieval
+from mir_export.proxy.pairs import TASKS
+from mir_export.proxy.run import HEADLINE
+from mir_export.samples import Sample
+from mir_export.torch_encoder import torch_engine
+from mir_runtime.featurizer import Features
+from mir_runtime.pooling import MEAN_MAX_SIZE
+
+
+@dataclass
+class ContrastiveConfig(TrainConfig):
+    tasks: tuple = ("contrastive", "mlm")  # "mlm" while mlm_weight > 0
+    batch_size: int = 32  # functions per step, each the others' negatives
+    statements_per_sample: int = 32
+    lr: float = 1e-4
+    temperature: float = 0.05
+    mlm_weight: float = 0.1
+    pooling: str = MEAN_MAX_SIZE  # the model directory's layout
+    max_units: int = 0  # > 0: at most this many units of each split (short runs)
+    checkpoint_every: int = 50
+
+
+def features_of(sample: Sample) -> Features:
+    """A sample as the runtime's featurizer gives its function's module: distinct statements in
+    order of first occurrence, with their counts."""
+    counts = Counter(tuple(row.tolist()) for row in sample.statements)
+    return Features([list(ids) for ids in counts], np.array(list(counts.values()), dtype=np.float32),
+                    sample.graph())
+
+
+def positive_pair(group: Group, rng: random.Random) -> tuple[Sample, Sample]:
+    """Two distinct variants of one source function, or the function twice when it has no other."""
+    samples = distinct(group)
+    if len(samples) == 1:
+        return samples[0], samples[0]
+    first, second = rng.sample(samples, 2)
+    return first, second
+
+
+def info_nce(a: Tensor, b: Tensor, temperature: float) -> Tensor:
+    """Symmetric InfoNCE by cosine: row i of ``a`` and of ``b`` are positives, every other row of
+    the batch a negative."""
+    logits = F.normalize(a, dim=-1) @ F.normalize(b, dim=-1).T / temperature
+    labels = torch.arange(len(a))
+    return (F.cross_entropy(logits, labels) + F.cross_entropy(logits.T, labels)) / 2
+
+
+def step_loss(model: MIREncoder, pairs: list[tuple[Sample, Sample]], cfg: ContrastiveConfig, rng: random.Random,
+              generator: torch.Generator) -> tuple[dict[str, Tensor], int]:
+    """The losses of one batch of positive pairs: ``contrastive_loss``, ``mlm_loss`` (when
+    weighted) and their weighted sum ``loss``; and how many statements the views drew."""
+    views = [[features_of(s) for s in pair] for pair in pairs]
+    first, second = (torch.stack([sampled_embedding(model, v[k], cfg.statements_per_sample, generator, cfg.pooling)
+                                  for v in views]) for k in (0, 1))
+    drawn = sum(min(len(f.ids), cfg.statements_per_sample) for pair in views for f in pair)
+    out = {"contrastive_loss": info_nce(first, second, cfg.temperature)}
+    out["loss"] = out["contrastive_loss"]
+    if cfg.mlm_weight:
+        samples = [a for a, _ in pairs]
+        batch = batch_of(samples, pick_statements(samples, cfg.statements_per_sample, rng))
+        out["mlm_loss"] = forward(model, batch, ("mlm",), cfg, generator)["mlm_loss"]
+        out["loss"] = out["loss"] + cfg.mlm_weight * out["mlm_loss"]
+    return out, drawn
+
+
+def headline_pairs(groups: list[Group]) -> list[tuple[Sample, Sample]]:
+    """(query, target) of the proxy's headline task for every group that has both variants."""
+    query, target = TASKS[HEADLINE]
+    return [(g[query], g[target]) for g in groups if query in g and target in g]
+
+
+@torch.no_grad()
+def evaluate(model: MIREncoder, data: VariantSamples, cfg: ContrastiveConfig) -> dict:
+    """Held-out figures: recall@1 and MRR of the proxy's headline task (``variant_*``) among the
+    held-out groups, every statement embedded through the runtime's engine; MLM accuracy when
+    MLM is trained. The proxy proper (``pretrain proxy``) scores the exported model."""
+    model.eval()
+    pairs = headline_pairs(data.held_out)
+    result: dict = {"variant_task": HEADLINE, "variant_pairs": len(pairs)}
+    if pairs:
+        engine = torch_engine(model, cfg.pooling)
+        figures = retrieval(*(np.stack([engine.embed(features_of(s)) for s in side]) for side in zip(*pairs)))
+        result |= {"variant_recall_at_1": figures["recall_at_1"], "variant_mrr": figures["mrr"]}
+    held = [s for g in data.held_out for s in distinct(g)]
+    if cfg.mlm_weight:
+        result["mlm_accuracy"] = evaluate_mlm(model, held, cfg, ("mlm",))["mlm_accuracy"]
+    model.train()
+    return result | {"eval_functions": len(held)}
+
+
+def write_export_data(out: Path, data: VariantSamples, tokenizer: Path) -> None:
+    """``tokenizer.json`` and ``eval.pkl`` (the held-out samples): what ``mir-export export
+    --data`` reads, so the run directory serves as both ``--run`` and ``--data``."""
+    (out / "tokenizer.json").write_bytes(tokenizer.read_bytes())
+    with open(out / "eval.pkl", "wb") as f:
+        pickle.dump([s for g in data.held_out for s in distinct(g)], f, protocol=5)
+
+
+def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, cfg: ContrastiveConfig,
+          start: dict, command: str | None = None) -> dict:
+    """Train ``model`` (the start's weights; replaced by the checkpoint's when ``out`` has one)
+    on ``data``'s training groups (at least 2) and return the summary written to ``pretrain-result.json``.
+    ``start``: where the weights came from (provenance)."""
+    out.mkdir(parents=True, exist_ok=True)
+    checkpoint = out / "checkpoint.pt"
+    torch.set_num_threads(cfg.threads)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+    rng = random.Random(cfg.seed)
+    generator = torch.Generator().manual_seed(cfg.seed)
+    state: dict = {"step": 0, "seconds": 0.0, "statements": 0, "tokens": 0, "graphs": 0,
+                   "functions": len(data.train), "tokenizer_sha256": data.source["tokenizer_sha256"],
+                   "data": data.source, "start": start}
+    if checkpoint.exists():
+        saved = torch.load(checkpoint, weights_only=False)
+        check_saved(checkpoint, saved, model.cfg, data.source["tokenizer_sha256"], cfg)
+        model.load_state_dict(saved["model"])
+        optimizer.load_state_dict(saved["optimizer"])
+        state = saved["state"]
+        rng.setstate(saved["rng"])
+        generator.set_state(saved["generator"])
+        print(f"resumed from step {state['step']}", file=sys.stderr)
+    else:
+        write_export_data(out, data, tokenizer)
+        state["start_metrics"] = evaluate(model, data, cfg)
+    invocations = state.setdefault("invocations", [])
+    if not invocations or invocations[-1] != invocation(cfg, invocations[-1]["from_step"], 1, command):
+        invocations.append(invocation(cfg, state["step"], 1, command))
+    group = distributed.Group()
+    last = min(cfg.steps, cfg.stop_step) if cfg.stop_step else cfg.steps
+    saved_at = state["seconds"]
+    model.train()
+    with open(out / "train-log.jsonl", "a") as log:
+        while state["step"] < last and not (cfg.minutes and state["seconds"] >= cfg.minutes * 60):
+            began = time.monotonic()
+            torch.manual_seed(cfg.seed * 1_000_003 + state["step"])  # dropout: the same after a resume
+            pairs = [positive_pair(g, rng) for g in rng.sample(data.train, min(cfg.batch_size, len(data.train)))]
+            for param_group in optimizer.param_groups:
+                param_group["lr"] = learning_rate(state["step"], cfg, cfg.steps)
+            losses, drawn = step_loss(model, pairs, cfg, rng, generator)
+            optimizer.zero_grad(set_to_none=True)
+            losses["loss"].backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            elapsed = time.monotonic() - began
+            views = [s for pair in pairs for s in pair]
+            state["step"] += 1
+            state["seconds"] += elapsed
+            state["statements"] += drawn
+            state["tokens"] += sum(int(s.node_lengths.sum()) for s in views)  # the graph branch's
+            state["graphs"] += len(views)
+            if state["step"] % cfg.checkpoint_every == 0 or state["seconds"] - saved_at > 600:
+                save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model.cfg, cfg)
+                saved_at = state["seconds"]
+            record = {"step": state["step"], "seconds": round(state["seconds"], 1),
+                      **{k: round(v.item(), 4) for k, v in losses.items()},
+                      "functions_per_s": round(len(pairs) / elapsed, 2)}
+            log.write(json.dumps(record) + "\n")
+            log.flush()
+            print(f"\rstep {state['step']}/{cfg.steps} loss {record['loss']:.3f}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model.cfg, cfg)
+    summary = {"metrics": evaluate(model, data, cfg), "start_metrics": state.get("start_metrics"),
+               "training": state, "train_config": cfg.__dict__, "model": model.cfg.to_dict(), "hardware": machine()}
+    (out / "pretrain-result.json").write_text(json.dumps(summary, indent=2, default=list) + "\n")
+    return summary

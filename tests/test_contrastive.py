@@ -1,0 +1,194 @@
+"""The contrastive stage on a toy variants directory: the loss learns, positives stay within one
+source function, the split keeps units whole, a resumed run equals one that never stopped, and
+the result exports and serves."""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
+
+from mir_export import cli
+from mir_export.contrastive import ContrastiveConfig, positive_pair, step_loss, train
+from mir_export.contrastive_data import build, distinct
+from mir_export.corpus.variant_build import MANIFEST
+from mir_export.corpus.variants import llvm_tool, unit_functions
+from mir_export.model import MIREncoder
+from mir_export.pretrain_data import held_out_unit
+from mir_runtime import Model, parse_ir
+from mir_runtime.statements import statements
+from models import fixed_tokenizer, trained_like
+
+torch.set_num_threads(1)  # the loss test trains outside ``train`` (which sets it): on a busy machine, far faster
+
+UNITS = ["u0.o", "u1.o", "u2.o", "u3.o", "u18.o"]  # u18.o is held out (pretrain_data.held_out_unit)
+OPS = ("add", "sub", "mul", "xor", "shl", "and", "or")
+O0 = """define i32 @f{k}(i32 %x) {{
+entry:
+  %a = add i32 %x, 0
+  %b = {op} i32 %a, {k}
+  %c = {op2} i32 %b, %a
+  %r = add i32 %c, 0
+  ret i32 %r
+}}
+"""
+O2 = """define i32 @f{k}(i32 %x) {{
+entry:
+  %b = {op} i32 %x, {k}
+  %c = {op2} i32 %b, %x
+  ret i32 %c
+}}
+"""
+SAME = """define i32 @s{k}(i32 %x) {{
+entry:
+  %y = mul i32 %x, {k}
+  %z = sub i32 %y, {k}
+  ret i32 %z
+}}
+"""  # compiled alike at both levels: a SimCSE pair
+
+
+def _text(unit: int, level: str) -> str:
+    body = O0 if level == "O0" else O2
+    functions = [body.format(k=100 * unit + j, op=OPS[(unit + j) % 7], op2=OPS[(unit + 2 * j + 1) % 7])
+                 for j in range(4)]
+    return "".join(functions) + SAME.format(k=100 * unit + 50)
+
+
+@pytest.fixture(scope="module")
+def variants(tmp_path_factory) -> Path:
+    """A variants directory as 'corpus variants' writes it: ir/ files and the manifest."""
+    root = tmp_path_factory.mktemp("variants")
+    units, functions = [], []
+    for u, unit in enumerate(UNITS):
+        paths = {}
+        for level in ("O0", "O2"):
+            path = root / "ir" / "p" / f"{unit}.clang-13-{level}.ll"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(_text(u, level))
+            paths[f"clang-13-{level}"] = path
+        found, errors = unit_functions(paths)
+        assert not errors
+        units.append({"package": "p", "unit": unit, "held_out": held_out_unit("p", unit), "errors": {},
+                      "variants": {v: str(p.relative_to(root / "ir")) for v, p in paths.items()}})
+        functions += [{"package": "p", "unit": unit, "name": name, "held_out": held_out_unit("p", unit),
+                       "variants": v} for name, v in sorted(found.items())]
+    (root / MANIFEST).write_text(json.dumps({"units": units, "functions": functions}))
+    return root
+
+
+@pytest.fixture(scope="module")
+def start(variants, tmp_path_factory) -> tuple[MIREncoder, Path]:
+    """A tiny trained-like encoder (its ONNX weights come back whole) and its model directory."""
+    modules = [parse_ir(p.read_text()) for p in sorted((variants / "ir").rglob("*.ll"))]
+    return trained_like(fixed_tokenizer([s for m in modules for s in statements(m)]), tmp_path_factory.mktemp("start"))
+
+
+@pytest.fixture(scope="module")
+def data(variants, start):
+    return build(variants, start[1] / "tokenizer.json", log=lambda _: None)
+
+
+def _owners(variants: Path) -> dict[str, set]:
+    """Each sample key's source functions (package, unit, name) in the manifest."""
+    owners: dict[str, set] = {}
+    for f in json.loads((variants / MANIFEST).read_text())["functions"]:
+        for key, _ in f["variants"].values():
+            owners.setdefault(key, set()).add((f["package"], f["unit"], f["name"]))
+    return owners
+
+
+def test_the_split_keeps_every_unit_on_one_side(data, variants):
+    owners = _owners(variants)
+    sides = {side: {u for g in groups for s in g.values() for _, u, _ in owners[s.key]}
+             for side, groups in (("train", data.train), ("held_out", data.held_out))}
+    assert sides["train"] == {"u0.o", "u1.o", "u2.o", "u3.o"} and sides["held_out"] == {"u18.o"}
+    assert all(held_out_unit("p", u) for u in sides["held_out"]) and not any(held_out_unit("p", u) for u in sides["train"])
+
+
+def test_positives_are_the_same_source_function(data, variants):
+    owners = _owners(variants)
+    rng = random.Random(0)
+    kinds = set()
+    for group in data.train:
+        a, b = positive_pair(group, rng)
+        assert owners[a.key] == owners[b.key] and len(owners[a.key]) == 1  # one function of one unit
+        assert {a.key, b.key} <= {s.key for s in group.values()}
+        kinds.add(len(distinct(group)))
+        assert (a.key != b.key) == (len(distinct(group)) > 1)  # another variant whenever there is one
+    assert kinds == {1, 2}  # both kinds of pair occur: across levels and SimCSE
+
+
+def test_the_loss_decreases_on_a_toy_batch(data, start):
+    model = MIREncoder(start[0].cfg)
+    model.load_state_dict(start[0].state_dict())
+    cfg = ContrastiveConfig(model="tiny", statements_per_sample=8, temperature=0.1)
+    rng, generator = random.Random(0), torch.Generator().manual_seed(0)
+    pairs = [positive_pair(g, rng) for g in data.train[:8]]
+    optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
+    losses = []
+    for _ in range(15):
+        loss = step_loss(model.train(), pairs, cfg, rng, generator)[0]
+        optimizer.zero_grad()
+        loss["loss"].backward()
+        optimizer.step()
+        losses.append(loss["contrastive_loss"].item())
+    assert losses[-1] < 0.5 * losses[0] and "mlm_loss" in loss
+
+
+def _copy(model: MIREncoder) -> MIREncoder:
+    fresh = MIREncoder(model.cfg)
+    fresh.load_state_dict(model.state_dict())
+    return fresh
+
+
+def test_a_resumed_run_equals_one_that_never_stopped(data, start, tmp_path):
+    model, directory = start
+    cfg = ContrastiveConfig(model="tiny", steps=6, warmup=1, batch_size=4, statements_per_sample=4,
+                            checkpoint_every=2, eval_samples=8)
+    tokenizer = directory / "tokenizer.json"
+    whole = train(_copy(model), data, tokenizer, tmp_path / "whole", cfg, {})
+    train(_copy(model), data, tokenizer, tmp_path / "halves", replace(cfg, stop_step=3), {})
+    resumed = train(_copy(model), data, tokenizer, tmp_path / "halves", cfg, {})
+    a = torch.load(tmp_path / "whole" / "checkpoint.pt", weights_only=False)["model"]
+    b = torch.load(tmp_path / "halves" / "checkpoint.pt", weights_only=False)["model"]
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+    assert resumed["training"]["step"] == whole["training"]["step"] == 6
+    assert [(r["from_step"], r["stop_step"]) for r in resumed["training"]["invocations"]] == [(0, 3), (3, 0)]
+    logs = [[{k: v for k, v in json.loads(line).items() if k not in ("seconds", "functions_per_s")}
+             for line in (tmp_path / run / "train-log.jsonl").read_text().splitlines()] for run in ("whole", "halves")]
+    assert logs[0] == logs[1] and len(logs[0]) == 6
+
+
+def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variants, start, tmp_path, capsys):
+    _, directory = start
+    run, out = tmp_path / "run", tmp_path / "model"
+    args = ["pretrain", "contrastive", "--variants", str(variants), "--model", str(directory), "--out", str(run),
+            "--steps", "4", "--batch-size", "4", "--statements", "4"]
+    assert cli.main(args) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["metrics"]["variant_pairs"] == 5 and 0 < printed["metrics"]["variant_mrr"] <= 1
+    result = json.loads((run / "pretrain-result.json").read_text())
+    assert result["training"]["functions"] == 20 and result["training"]["step"] == 4 and result["hardware"]["cores"]
+    assert cli.main(args) == 2 and "already at step 4" in capsys.readouterr().err  # nothing left: one line
+    assert cli.main(["export", "--run", str(run), "--data", str(run), "--out", str(out),
+                     "--corpus-manifest", str(variants / MANIFEST)]) == 0
+    capsys.readouterr()
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["training"]["cost"]["steps"] == 4 and "pretrain contrastive" in manifest["training"]["commands"][-2]
+    with Model.load(out) as model:
+        vectors = model.embed_ir([_text(0, "O0"), _text(0, "O2")])
+    assert vectors.shape == (2, manifest["embedding_size"]) and np.isfinite(vectors).all()
+    if llvm_tool("llvm-extract", 13) is None:
+        pytest.skip("no llvm-extract installed: the proxy cannot cut functions")
+    scored = tmp_path / "proxy"
+    shutil.copytree(variants, scored)
+    assert cli.main(["pretrain", "proxy", "--variants", str(scored), "--model", str(out), "--methods", "ours",
+                     "--min-candidates", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["pairs"] == 5
