@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from mir_runtime.cli import main
+from paths import shipped_embedding_size
 from mir_runtime.rows import ir_files
 
 BAD = "define i32 @f(i32 %a) {\n  %x = add i32 %a, 1\n  ret i32 %y\n}\n"
@@ -58,7 +59,7 @@ def test_ray_engine_equals_local_engine_bit_for_bit(cluster, inputs, tmp_path) -
         assert f"{bad}:3:1: use of undefined value %y\n" in done.stderr and "Traceback" not in done.stderr
     table = pq.read_table(local)
     assert table.num_rows == FILES and table.equals(pq.read_table(distributed))  # same bytes, same order
-    assert table.schema.field("embedding").type.list_size == 512
+    assert table.schema.field("embedding").type.list_size == shipped_embedding_size()
     rows = table.to_pylist()
     assert [r["path"] for r in rows] == ir_files([inputs])
     assert rows[-1] == {"path": str(bad), "sha256": None, "embedding": None,
