@@ -92,8 +92,9 @@ def add_commands(sub) -> None:
     export.add_argument("--corpus-manifest", type=Path, default=None,
                         help="the corpus manifest of the data, its sha256 goes into the model manifest "
                              "(default: corpus-manifest.json of the corpus 'prepare' read)")
-    export.add_argument("--pooling", choices=POOLINGS, default=MEAN_MAX_SIZE,
-                        help="the file embedding's layout (mir_runtime.pooling)")
+    export.add_argument("--pooling", choices=POOLINGS, default=None,
+                        help="the file embedding's layout (mir_runtime.pooling; default: the one a 'contrastive' "
+                             f"run trained, else {MEAN_MAX_SIZE})")
     blocks = sub.add_parser("export-blocks", formatter_class=Formatter,
                             help="add the block files (big graphs in bounded memory) to a model directory "
                                  "exported without them, from its fp32 graph encoder's weights")
@@ -118,6 +119,14 @@ def _schedule_arguments(parser: argparse.ArgumentParser, steps: int) -> None:
                         help="linear learning-rate warm-up (default: min(200, steps / 10))")
 
 
+def trained_pooling(run: Path) -> str:
+    """The layout a run trained the pooled embedding in (a 'contrastive' run records it), else
+    the default: exporting a contrastive run in another layout would ship vectors it never shaped."""
+    from mir_runtime.pooling import MEAN_MAX_SIZE
+
+    return json.loads((run / "pretrain-result.json").read_text())["train_config"].get("pooling", MEAN_MAX_SIZE)
+
+
 def run_export(args: argparse.Namespace) -> int:
     import random
 
@@ -131,7 +140,8 @@ def run_export(args: argparse.Namespace) -> int:
         if not needed.is_file():
             raise UsageError(f"{needed}: missing (--run: a 'pretrain train' directory, --data: a 'prepare' one)")
     extra = provenance(args, corpus_manifest(args))
-    manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra, args.pooling)
+    manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra,
+                      args.pooling or trained_pooling(args.run))
     held_out = load_samples(args.data / "eval.pkl")
     checked = random.Random(0).sample(held_out, min(PARITY_FUNCTIONS, len(held_out)))
     figures = parity(args.out, load_checkpoint(args.run / "checkpoint.pt"), checked)

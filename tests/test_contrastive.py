@@ -167,7 +167,10 @@ def test_a_resumed_run_equals_one_that_never_stopped(data, start, tmp_path):
 
 
 def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variants, start, tmp_path, capsys):
-    _, directory = start
+    directory = tmp_path / "start"
+    shutil.copytree(start[1], directory)
+    assert cli.main(["repool", "--model", str(directory), "--pooling", "mean"]) == 0  # not export's default
+    capsys.readouterr()
     run, out = tmp_path / "run", tmp_path / "model"
     args = ["pretrain", "contrastive", "--variants", str(variants), "--model", str(directory), "--out", str(run),
             "--steps", "4", "--batch-size", "4", "--statements", "4"]
@@ -181,6 +184,7 @@ def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variant
                      "--corpus-manifest", str(variants / MANIFEST)]) == 0
     capsys.readouterr()
     manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["pooling"] == "mean"  # the layout the run trained, without --pooling
     assert manifest["training"]["cost"]["steps"] == 4 and "pretrain contrastive" in manifest["training"]["commands"][-2]
     with Model.load(out) as model:
         vectors = model.embed_ir([_text(0, "O0"), _text(0, "O2")])
