@@ -155,7 +155,7 @@ def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, c
                    "data": data.source, "start": start}
     if checkpoint.exists():
         saved = torch.load(checkpoint, weights_only=False)
-        check_saved(checkpoint, saved, model.cfg, data.source["tokenizer_sha256"], cfg)
+        check_saved(checkpoint, saved, model.cfg, data.source["tokenizer_sha256"], cfg, inputs="--model")
         model.load_state_dict(saved["model"])
         optimizer.load_state_dict(saved["optimizer"])
         state = saved["state"]

@@ -423,18 +423,19 @@ def check_resumable(checkpoint: Path, vocab_size: int, cfg: TrainConfig, tokeniz
 
 
 def check_saved(path: Path, saved: dict, model_cfg: ModelConfig, tokenizer_sha256: str | None,
-                     cfg: TrainConfig) -> None:
-    """Refuse, in words, to resume a checkpoint with other data or model, or with nothing left to train."""
+                cfg: TrainConfig, inputs: str = "--data and --model") -> None:
+    """Refuse, in words, to resume a checkpoint with other data or model, or with nothing left to
+    train; ``inputs``: the command's flags that fix the model and the tokenizer, named in the advice."""
     if saved["model_config"] != model_cfg.to_dict():
         here = model_cfg.to_dict()
         differ = ", ".join(f"{k} {saved['model_config'].get(k)}, here {v}" for k, v in here.items()
                            if saved["model_config"].get(k) != v)
-        raise ResumeError(f"{path}: trained with another model or tokenizer ({differ}); use the same --data and "
-                          "--model, or a new --out")
+        raise ResumeError(f"{path}: trained with another model or tokenizer ({differ}); use the same {inputs}, "
+                          "or a new --out")
     recorded = saved["state"].get("tokenizer_sha256")
     if recorded and tokenizer_sha256 and recorded != tokenizer_sha256:
-        raise ResumeError(f"{path}: trained on data of another tokenizer (sha256 {recorded[:12]}..., this --data "
-                          f"{tokenizer_sha256[:12]}...); use the same --data, or a new --out")
+        raise ResumeError(f"{path}: trained with another tokenizer (sha256 {recorded[:12]}..., now "
+                          f"{tokenizer_sha256[:12]}...); use the same {inputs}, or a new --out")
     state = saved["state"]
     if cfg.minutes and state["seconds"] >= cfg.minutes * 60:
         raise ResumeError(f"{path}: already trained {state['seconds'] / 60:.1f} min, and --minutes {cfg.minutes:g} "

@@ -20,6 +20,7 @@ from mir_export.contrastive_data import build, distinct
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.corpus.variants import llvm_tool, unit_functions
 from mir_export.model import MIREncoder
+from mir_export.pretrain import ResumeError
 from mir_export.pretrain_data import held_out_unit
 from mir_runtime import Model, parse_ir
 from mir_runtime.statements import statements
@@ -164,6 +165,9 @@ def test_a_resumed_run_equals_one_that_never_stopped(data, start, tmp_path):
     logs = [[{k: v for k, v in json.loads(line).items() if k not in ("seconds", "functions_per_s")}
              for line in (tmp_path / run / "train-log.jsonl").read_text().splitlines()] for run in ("whole", "halves")]
     assert logs[0] == logs[1] and len(logs[0]) == 6
+    other = replace(data, source={**data.source, "tokenizer_sha256": "b" * 64})
+    with pytest.raises(ResumeError, match="another tokenizer .*use the same --model, or a new --out"):
+        train(_copy(model), other, tokenizer, tmp_path / "whole", replace(cfg, steps=8), {})
 
 
 def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variants, start, tmp_path, capsys):

@@ -184,7 +184,7 @@ def test_resume_refuses_other_data_or_nothing_to_do(corpus, tmp_path) -> None:
     train(samples, samples, vocab, tmp_path, cfg, tokenizer_sha256="a" * 64)
     with pytest.raises(ResumeError, match="vocab_size"):  # was torch's size-mismatch traceback
         train(samples, samples, vocab + 7, tmp_path, TrainConfig(**{**cfg.__dict__, "steps": 8}))
-    with pytest.raises(ResumeError, match="another tokenizer"):
+    with pytest.raises(ResumeError, match="another tokenizer .*use the same --data and --model"):
         train(samples, samples, vocab, tmp_path, TrainConfig(**{**cfg.__dict__, "steps": 8}), tokenizer_sha256="b" * 64)
     with pytest.raises(ResumeError, match="already at step 4 of 4"):  # was: 0 steps, exit 0
         train(samples, samples, vocab, tmp_path, cfg, tokenizer_sha256="a" * 64)
