@@ -419,7 +419,7 @@ def check_resumable(checkpoint: Path, vocab_size: int, cfg: TrainConfig, tokeniz
     """``ResumeError`` if ``train`` could not continue ``checkpoint`` (when there is one) with these settings."""
     if checkpoint.exists():
         check_saved(checkpoint, torch.load(checkpoint, weights_only=False), config(cfg.model, vocab_size),
-                         tokenizer_sha256, cfg)
+                    tokenizer_sha256, cfg)
 
 
 def check_saved(path: Path, saved: dict, model_cfg: ModelConfig, tokenizer_sha256: str | None,
@@ -460,7 +460,8 @@ def machine(processes: int = 1) -> dict:
     return found | ({"processes": processes} if processes > 1 else {})
 
 
-def save_checkpoint(path: Path, model, optimizer, state, rng, group: distributed.Group, generator, model_cfg, cfg) -> None:
+def save_checkpoint(path: Path, model, optimizer, state, rng, group: distributed.Group, generator, model_cfg,
+                    cfg) -> None:
     """``checkpoint.pt``, written by process 0 with every process's masking stream; every process
     takes part, and returns once the file is in place."""
     generators = group.gather(generator.get_state())

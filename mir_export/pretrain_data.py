@@ -1,10 +1,10 @@
 """From a corpus directory to tokenizer and pre-training shards, reproducibly.
 
-Steps: list the corpus's ``.ll`` modules; hold out a fixed share of source units by a hash of
-their path (never by chance), every level of a unit on the same side; train the tokenizer on statements of training modules only, measuring
-candidate vocabulary sizes on held-out statements; featurize every module in parallel into
-function samples; keep each function once (first by path order), cap any one package's share,
-and drop held-out functions that also occur in training.
+Steps: list the corpus's ``.ll`` modules; hold out a fixed share of source units by a hash of their
+path (never by chance), every level of a unit on the same side; train the tokenizer on statements
+of training modules only, measuring candidate vocabulary sizes on held-out statements; featurize
+every module in parallel into function samples; keep each function once (first by path order), cap
+any one package's share, and drop held-out functions that also occur in training.
 """
 from __future__ import annotations
 

@@ -103,8 +103,9 @@ class SklearnHead:
 
         _register_lightgbm()
         options = {id(self.pipeline.steps[-1][1]): {"zipmap": False}} if self.classifier else None
+        # name: skl2onnx's default is a random uuid; a fixed one gives the same bytes each export
         converted = convert_sklearn(self.pipeline, initial_types=[("X", FloatTensorType([None, self.dims + self.extras]))],
-                                    options=options, target_opset=OPSET, name="sklearn_head")  # not a random uuid: same bytes each export
+                                    options=options, target_opset=OPSET, name="sklearn_head")
         post: list = []
         if self.classifier:
             name = "probabilities"
