@@ -11,7 +11,7 @@ from mir_export.downstream.protocol import (
     VECTORIZE_SPLITS, devmap_folds, evaluate_coarsening, evaluate_devmap, evaluate_vectorize, log_speedups,
 )
 from mir_export.downstream.selection import (
-    accuracy, choose, classification_splitter, decide, family_folds, group_folds, leave_one_out, mean_log_speedup,
+    _error, accuracy, choose, classification_splitter, decide, family_folds, group_folds, leave_one_out, mean_log_speedup,
     nested_fit,
 )
 from mir_export.vectorize.labels import CLASSES
@@ -97,6 +97,19 @@ def test_the_cautious_rule_takes_the_most_conservative_learner_within_one_standa
     assert choose(learners, scores, cautious=True) == never
     clear = {bold: np.array([0.31, 0.29] * 8), safe: np.full(16, 0.1), never: np.zeros(16)}
     assert choose(learners, clear, cautious=True) == bold
+
+
+def test_the_cautious_band_counts_a_group_of_rows_as_one_observation() -> None:
+    bold, never = Learner("knn", (("k", 1), ("margin", 0.0))), Learner("mean", (("margin", 1.0),))
+    # four loop families of eight kernels; the bold learner wins big on three, loses on the fourth
+    gains = np.repeat([0.2, 0.2, 0.2, -0.3], 8) + np.tile(np.linspace(-0.01, 0.01, 8), 4)
+    families = np.repeat(["s1", "s2", "s3", "s4"], 8)
+    scores = {bold: gains, never: np.zeros(32)}
+    assert choose((bold, never), scores, cautious=True) == bold  # 32 "independent" rows: a clear gain
+    assert choose((bold, never), scores, cautious=True, groups=families) == never  # 4 families: noise
+    expected = np.sqrt(4 / 3 * sum((8 * (g - gains.mean())) ** 2 for g in (0.2, 0.2, 0.2, -0.3))) / 32
+    assert _error(gains, families) == pytest.approx(expected)
+    assert _error(gains, np.arange(32)) == pytest.approx(_error(gains))  # one row a group: the plain one
 
 
 def test_a_learner_replaces_the_untuned_default_only_when_it_clearly_beats_it() -> None:

@@ -66,8 +66,9 @@ INNER = {
                   "within one standard error of the best is refitted on the outer training rows",
     "vectorize": f"{FAMILY_INNER_SPLITS}-fold over the outer training rows' loop families, each family whole; "
                  "by the one-standard-error rule, the most conservative learner (largest margin on the default, "
-                 "then simplest) whose inner mean log speedup is within one standard error of the best is refitted "
-                 "on the outer training rows",
+                 "then simplest) whose inner mean log speedup is within one standard error of the best (taken over "
+                 "families, cluster-robust: a family's kernels succeed or fail together) is refitted on the outer "
+                 "training rows",
 }
 
 

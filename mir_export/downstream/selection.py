@@ -107,7 +107,7 @@ def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: n
 
 
 def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cautious: bool,
-           reference: Learner | None = None) -> Learner:
+           reference: Learner | None = None, groups: np.ndarray | None = None) -> Learner:
     """The best mean inner score (first of equals: grid order); ``cautious``: the one-standard-error
     rule (Breiman et al. 1984; Hastie et al., ESL 7.10): the most conservative learner (largest
     margin, then simplest family, as ``learners`` are ordered by ``caution``) whose mean is within
@@ -115,19 +115,35 @@ def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cau
     coarsening a wrong factor costs far more than a right one gains. ``reference`` (one of
     ``learners``): the default to beat; the best is taken instead only when its advantage over the
     reference exceeds one standard error of their paired per-row differences, so that a lucky
-    inner split does not swap a sound default for a worse learner."""
+    inner split does not swap a sound default for a worse learner. ``groups`` (of the scored rows):
+    the units the inner folds hold out whole (loop families); the cautious rule's standard error
+    is then taken over them (``_error``), since rows of one group succeed or fail together. (The
+    reference rule still pairs per-row differences: grouped device mapping's recorded figures
+    come from it.)"""
     means = {learner: float(values.mean()) for learner, values in scores.items()}
     best = max(learners, key=lambda learner: means[learner])
     if reference is not None:
         return best if means[best] - means[reference] > _error(scores[best] - scores[reference]) else reference
     if not cautious:
         return best
-    return min((learner for learner in learners if means[learner] >= means[best] - _error(scores[best])), key=caution)
+    band = _error(scores[best], groups)
+    return min((learner for learner in learners if means[learner] >= means[best] - band), key=caution)
 
 
-def _error(values: np.ndarray) -> float:
-    """The standard error of the mean of ``values`` (0 for fewer than two)."""
-    return float(values.std(ddof=1) / np.sqrt(len(values))) if len(values) > 1 else 0.0
+def _error(values: np.ndarray, groups: np.ndarray | None = None) -> float:
+    """The standard error of the mean of ``values`` (0 for fewer than two); with ``groups``, the
+    cluster-robust one (Liang and Zeger 1986, with the G / (G - 1) correction): rows of one group
+    are not independent, so their deviations from the mean are summed within the group first.
+    Per-row errors of 20 kernels from one loop family would count as 20 observations where the
+    held-out unit is one family, and make the band far too narrow."""
+    if groups is None:
+        return float(values.std(ddof=1) / np.sqrt(len(values))) if len(values) > 1 else 0.0
+    _, index = np.unique(groups, return_inverse=True)
+    count = index.max() + 1 if len(index) else 0
+    if count < 2:
+        return 0.0
+    sums = np.bincount(index, weights=values - values.mean(), minlength=count)
+    return float(np.sqrt((sums**2).sum() * count / (count - 1)) / len(values))
 
 
 def caution(learner: Learner) -> tuple:
@@ -150,7 +166,8 @@ def nested_fit(learners: tuple[Learner, ...], classes: int, splitter: Splitter, 
         folds = splitter(targets if targets.ndim == 1 else np.zeros(len(targets)), groups, seed)
         per_row = inner_scores(learners, embedding, extras, targets, classes, folds, score, seed)
         scores = {learner: float(values.mean()) for learner, values in per_row.items()}
-        best = choose(learners, per_row, cautious, reference)
+        scored = np.unique(np.concatenate([test for _, test in folds]))  # the rows of ``per_row``, in order
+        best = choose(learners, per_row, cautious, reference, None if groups is None else groups[scored])
         model = best.fit(embedding, extras, targets, classes, seed)
         if label:
             print(f"{label}: chose {best.name} (inner {scores[best]:.4f})", file=sys.stderr)
