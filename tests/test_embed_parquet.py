@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from mir_runtime.cli import main
-from paths import shipped_embedding_size
 from mir_runtime.rows import ir_files
+from paths import shipped_embedding_size
 
 BAD = "define i32 @f(i32 %a) {\n  %x = add i32 %a, 1\n  ret i32 %y\n}\n"
 FILES = 100

@@ -11,8 +11,8 @@ from mir_export.downstream.protocol import (
     VECTORIZE_SPLITS, devmap_folds, evaluate_coarsening, evaluate_devmap, evaluate_vectorize, log_speedups,
 )
 from mir_export.downstream.selection import (
-    _error, accuracy, choose, classification_splitter, decide, family_folds, group_folds, leave_one_out, mean_log_speedup,
-    nested_fit,
+    _error, accuracy, choose, classification_splitter, decide, family_folds, group_folds, leave_one_out,
+    mean_log_speedup, nested_fit,
 )
 from mir_export.vectorize.labels import CLASSES
 from test_downstream import synthetic_devmap

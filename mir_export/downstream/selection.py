@@ -92,8 +92,8 @@ class Chosen:
 
 
 def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray,
-                 classes: int, folds: list, score: Score, seed: int) -> dict[Learner, np.ndarray]:
-    """Each learner's per-row scores over the out-of-fold predictions of ``folds``."""
+                 classes: int, folds: list, score: Score, seed: int) -> tuple[np.ndarray, dict[Learner, np.ndarray]]:
+    """The rows ``folds`` test, in order, and each learner's per-row scores on them (out-of-fold predictions)."""
     bases = list(dict.fromkeys(without_margin(learner) for learner in learners))
     outputs = {base: np.zeros((len(targets), classes)) for base in bases}
     scored = np.zeros(len(targets), dtype=bool)
@@ -102,8 +102,9 @@ def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: n
         for base in bases:
             model = base.fit(embedding[train], extras[train], targets[train], classes, seed * 1000 + k)
             outputs[base][test] = model.predict(embedding[test], extras[test])
-    return {learner: score(targets[scored], decide(outputs[without_margin(learner)][scored], margin_of(learner)))
-            for learner in learners}
+    return np.flatnonzero(scored), {
+        learner: score(targets[scored], decide(outputs[without_margin(learner)][scored], margin_of(learner)))
+        for learner in learners}
 
 
 def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cautious: bool,
@@ -138,11 +139,11 @@ def _error(values: np.ndarray, groups: np.ndarray | None = None) -> float:
     held-out unit is one family, and make the band far too narrow."""
     if groups is None:
         return float(values.std(ddof=1) / np.sqrt(len(values))) if len(values) > 1 else 0.0
-    _, index = np.unique(groups, return_inverse=True)
-    count = index.max() + 1 if len(index) else 0
+    distinct, index = np.unique(groups, return_inverse=True)
+    count = len(distinct)
     if count < 2:
         return 0.0
-    sums = np.bincount(index, weights=values - values.mean(), minlength=count)
+    sums = np.bincount(index, weights=values - values.mean())
     return float(np.sqrt((sums**2).sum() * count / (count - 1)) / len(values))
 
 
@@ -164,9 +165,8 @@ def nested_fit(learners: tuple[Learner, ...], classes: int, splitter: Splitter, 
     def fit(embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray, groups: np.ndarray | None,
             seed: int) -> Chosen:
         folds = splitter(targets if targets.ndim == 1 else np.zeros(len(targets)), groups, seed)
-        per_row = inner_scores(learners, embedding, extras, targets, classes, folds, score, seed)
+        scored, per_row = inner_scores(learners, embedding, extras, targets, classes, folds, score, seed)
         scores = {learner: float(values.mean()) for learner, values in per_row.items()}
-        scored = np.unique(np.concatenate([test for _, test in folds]))  # the rows of ``per_row``, in order
         best = choose(learners, per_row, cautious, reference, None if groups is None else groups[scored])
         model = best.fit(embedding, extras, targets, classes, seed)
         if label:
