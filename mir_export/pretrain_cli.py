@@ -71,6 +71,9 @@ def add_commands(sub) -> None:
     con.add_argument("--checkpoint", type=Path, default=None,
                      help="start from this pre-training checkpoint's weights instead (the one --model was exported "
                           "from: its MLM head is trained)")
+    con.add_argument("--init", choices=("model", "random"), default="model",
+                     help="random: fresh weights (seeded by --seed) of --model's architecture, the baseline without "
+                          "pre-training; with --steps 0 a run directory to export as it is")
     con.add_argument("--out", type=Path, required=True,
                      help="run directory (outside the repository): samples, checkpoint, log, result")
     _schedule_arguments(con, steps=1000)
@@ -366,13 +369,16 @@ def run_contrastive(args: argparse.Namespace) -> int:
     """``pretrain contrastive``: the held-out figures as JSON on stdout."""
     from mir_export import contrastive, contrastive_data, pretrain
     from mir_export.cli import UsageError
-    from mir_export.downstream.finetune import pretrained_encoder
+    from mir_export.downstream.finetune import fresh_encoder, pretrained_encoder
     from mir_export.proxy.pairs import ProxyError
     from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
 
     try:
         directory = ModelDirectory(args.model)
-        model = pretrained_encoder(args.model, args.checkpoint)
+        if args.init == "random" and args.checkpoint:
+            raise UsageError("--init random starts from fresh weights: drop --checkpoint")
+        model = fresh_encoder(args.model, args.seed) if args.init == "random" else pretrained_encoder(args.model,
+                                                                                                      args.checkpoint)
         tokenizer = directory.file(TOKENIZER)
         data = contrastive_data.load_or_build(args.variants, tokenizer, args.out, args.max_units)
     except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch) as exc:
@@ -387,8 +393,9 @@ def run_contrastive(args: argparse.Namespace) -> int:
         max_units=args.max_units, checkpoint_every=args.checkpoint_every, threads=args.threads, seed=args.seed,
         pooling=directory.manifest.pooling,
     )
-    start = {"model": str(args.model.resolve()),
-             "weights": str(args.checkpoint.resolve()) if args.checkpoint else "the model directory's ONNX files"}
+    weights = (f"random initialization, seed {args.seed}" if args.init == "random"
+               else str(args.checkpoint.resolve()) if args.checkpoint else "the model directory's ONNX files")
+    start = {"model": str(args.model.resolve()), "weights": weights}
     try:
         result = contrastive.train(model, data, tokenizer, args.out, cfg, start, args.invocation)
     except pretrain.ResumeError as exc:

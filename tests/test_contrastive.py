@@ -200,3 +200,19 @@ def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variant
     assert cli.main(["pretrain", "proxy", "--variants", str(scored), "--model", str(out), "--methods", "ours",
                      "--min-candidates", "1"]) == 0
     assert json.loads(capsys.readouterr().out)["pairs"] == 5
+
+
+def test_random_init_gives_the_architecture_fresh_weights(variants, start, tmp_path, capsys):
+    run = tmp_path / "random"
+    args = ["pretrain", "contrastive", "--variants", str(variants), "--model", str(start[1]), "--out", str(run),
+            "--init", "random", "--steps", "0"]
+    assert cli.main(args) == 0
+    capsys.readouterr()
+    saved = torch.load(run / "checkpoint.pt", weights_only=False)
+    trained = start[0].state_dict()
+    assert saved["model"].keys() == trained.keys()
+    assert not torch.equal(saved["model"]["text.tokens.weight"], trained["text.tokens.weight"])
+    result = json.loads((run / "pretrain-result.json").read_text())
+    assert result["training"]["step"] == 0 and result["training"]["start"]["weights"].startswith("random")
+    assert cli.main([*args, "--checkpoint", str(run / "checkpoint.pt")]) == 2
+    assert "drop --checkpoint" in capsys.readouterr().err

@@ -89,6 +89,13 @@ def pretrained_encoder(model_dir: Path, checkpoint: Path | None = None) -> MIREn
     return model
 
 
+def fresh_encoder(model_dir: Path, seed: int) -> MIREncoder:
+    """``model_dir``'s architecture with fresh weights: the same model without pre-training, the
+    baseline that shows what pre-training adds."""
+    torch.manual_seed(seed)
+    return MIREncoder(ModelConfig(**ModelDirectory(model_dir).manifest.model))
+
+
 class FineTuned(nn.Module):
     """A torch encoder (its text and graph branches) and a head, trained together."""
 
