@@ -9,9 +9,10 @@ export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 # clang-13..16 and 19 for the version-tolerance tests, llvm-dis/llvm-as 14 and 19 for bitcode and
 # the differential test,
+# libomp-14-dev for OpenMP units (its omp.h serves every clang: Debian's libomp-N-dev exclude each other),
 # libtinfo5 for llvm2graph-10, jemalloc for pre-training (glibc's allocator grows with
 # variable-size batches: LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2).
 $sudo apt-get install -y -qq --no-install-recommends \
-  clang-13 clang-14 clang-15 clang-16 clang-19 llvm-14 llvm-19 libtinfo5 libjemalloc2 >/dev/null
+  clang-13 clang-14 clang-15 clang-16 clang-19 llvm-14 llvm-19 libomp-14-dev libtinfo5 libjemalloc2 >/dev/null
 python -m pip install --quiet -e '.[cpu,train,ray,dev]'
 bash scripts/fetch-llvm2graph.sh

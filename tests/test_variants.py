@@ -73,6 +73,23 @@ def test_a_corpus_without_compile_records_is_one_line(tmp_path, capsys):
 
 
 @pytest.mark.skipif(any(shutil.which(c) is None for c in CLANGS), reason="clang-13 or clang-19 not installed")
+@pytest.mark.skipif(any(shutil.which(c) is None for c in CLANGS), reason="clang-13 or clang-19 not installed")
+def test_openmp_units_compile_by_every_clang_and_failed_units_are_tried_again(tmp_path):
+    corpus, out = _corpus(tmp_path / "corpus"), tmp_path / "variants"
+    tree = corpus / "src" / "pkg" / "tree"
+    (corpus / "ir" / "pkg" / COMMANDS).write_text(json.dumps(
+        {"unit": "a.o", "kind": "cc", "cwd": str(tree), "source": "a.c", "flags": ["-fopenmp"]}) + "\n")
+    (tree / "a.c").unlink()  # every variant fails
+    first = build_variants(corpus, out, 10, max_share=1.0, compilers=CLANGS, levels=("O2",), log=lambda _: None)
+    assert not first["units"][0]["variants"] and len(first["units"][0]["errors"]) == 2
+    (tree / "a.c").write_text("#include <omp.h>\nint threads(int *a, int n) {\n#pragma omp parallel for\n"
+                              "  for (int i = 0; i < n; i++) a[i] = omp_get_thread_num();\n  return n; }\n")
+    again = build_variants(corpus, out, 10, max_share=1.0, compilers=CLANGS, levels=("O2",), log=lambda _: None)
+    assert not again["units"][0]["errors"], again["units"][0]["errors"]  # omp.h found for both clangs
+    assert set(again["units"][0]["variants"]) == {"clang-13-O2", "clang-19-O2"}
+    assert len((out / JOURNAL).read_text().splitlines()) == 2
+
+
 def test_opencl_variants_keep_the_kernels_and_their_callees(tmp_path):
     (tmp_path / "k.cl").write_text("int helper(int x) { return x * 3 + 1; }\n"
                                    "__kernel void m00000_k(__global int *a) { a[get_global_id(0)] = helper(a[0]); }\n"

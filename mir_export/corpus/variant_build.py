@@ -8,7 +8,8 @@ variants are held out together, so the proxy's queries and targets come from uni
 never trained on.
 
 Resumable: every finished unit is one line of ``OUT/units.jsonl`` and is skipped when the
-command runs again; each invocation's wall and CPU time go to ``OUT/invocations.jsonl``;
+command runs again, unless none of its variants compiled (a missing header, since installed, is
+the usual cause): it is tried again; each invocation's wall and CPU time go to ``OUT/invocations.jsonl``;
 failures go to ``OUT/variants.log``; the manifest is rewritten from the journal at the end.
 """
 from __future__ import annotations
@@ -110,7 +111,7 @@ def build_variants(corpus: Path, out: Path, n: int, max_share: float = 0.25, job
     units = recorded_units(corpus)
     chosen = sample(units, n, max_share)
     done = _journal(out)
-    todo = [u for u in chosen if (u.package, u.unit) not in done]
+    todo = [u for u in chosen if not done.get((u.package, u.unit), {}).get("variants")]  # new, or no variant yet
     log(f"variants: {len(chosen)} units sampled of {len(units)} recorded ({sum(map(is_held_out, chosen))} held out), "
         f"{len(chosen) - len(todo)} already done, {len(todo)} to compile x {len(compilers) * len(levels)} variants")
     start, cpu0 = time.time(), _cpu()

@@ -10,9 +10,12 @@ and their callees with ``llvm-extract``; unlike the corpus's -O2 (front end, cut
 """
 from __future__ import annotations
 
+import functools
+import glob
 import os
 import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +67,28 @@ def llvm_tool(name: str, version: int) -> str | None:
     return None
 
 
+@functools.cache
+def openmp_include(compiler: str) -> tuple[str, ...]:
+    """``-isystem DIR`` of another LLVM's ``omp.h`` when ``compiler`` has none of its own: Debian's
+    libomp-N-dev packages exclude each other, so one LLVM at most has it, and the header only
+    declares the OpenMP runtime's API (clang lowers the pragmas itself)."""
+    try:
+        own = subprocess.run([compiler, "-print-resource-dir"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return ()
+    if own.strip() and Path(own.strip(), "include", "omp.h").exists():
+        return ()
+    found = sorted(glob.glob("/usr/lib/llvm-*/lib/clang/*/include/omp.h"))
+    if not found:
+        return ()
+    alone = Path(tempfile.gettempdir(), f"mir-omp-{os.getuid()}")  # not that LLVM's other headers: they clash
+    alone.mkdir(exist_ok=True)
+    if not (alone / "omp.h").exists():  # whole or not at all: units compile side by side
+        shutil.copyfile(found[-1], alone / f"omp.h.{os.getpid()}.tmp")
+        os.replace(alone / f"omp.h.{os.getpid()}.tmp", alone / "omp.h")
+    return ("-isystem", str(alone))
+
+
 def _run(cmd: list[str], cwd: str) -> str | None:
     """None when ``cmd`` succeeds, else one line saying why."""
     try:
@@ -89,7 +114,8 @@ def compile_variant(unit: Unit, compiler: str, level: str, dest: Path) -> str | 
             error = (_run([compiler, *unit.flags, f"-{level}", "-emit-llvm", "-c", unit.source, "-o", bc], unit.cwd)
                      or _run([extract, "--recursive", "--rfunc", OPENCL_KERNELS, "-S", bc, "-o", str(tmp)], unit.cwd))
         else:
-            error = _run(ir_command(driver(compiler, unit.kind), list(unit.flags), level, unit.source, str(tmp)),
+            openmp = openmp_include(compiler) if any(f.startswith("-fopenmp") for f in unit.flags) else ()
+            error = _run(ir_command(driver(compiler, unit.kind), [*unit.flags, *openmp], level, unit.source, str(tmp)),
                          unit.cwd)
         if error is None:
             os.replace(tmp, dest)
