@@ -9,6 +9,7 @@ and ``mean-max-size`` (adds the max over statements and two log counts). The out
 are never used, so the choice can be made on these figures without touching a test fold.
 
     python benchmarks/pooling_inner_cv.py --model DIR     # DIR's encoders; writes results/pooling_inner_cv.json
+    python benchmarks/pooling_inner_cv.py --model RANDOM --out random.json   # the same without pre-training
 """
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ def inner_accuracy(x: np.ndarray, extras: np.ndarray, labels: np.ndarray, groups
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model", type=Path, required=True, help="a model directory of pooling mean-max-size")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="JSON file to write")
     parser.add_argument("--datasets", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "datasets")
     args = parser.parse_args()
     manifest = ModelDirectory(args.model).manifest
@@ -67,7 +69,7 @@ def main() -> None:
                 print(f"{platform} {protocol} fold {k}: " + ", ".join(f"{n} {v[-1]:.4f}" for n, v in scores.items()),
                       file=sys.stderr, flush=True)
             out[f"{platform}_{protocol}"] = {name: float(np.mean(v)) for name, v in scores.items()}
-    RESULTS.write_text(json.dumps(out, indent=2) + "\n")
+    args.out.write_text(json.dumps(out, indent=2) + "\n")
     print(json.dumps(out, indent=2))
 
 

@@ -55,6 +55,9 @@ def add_commands(sub) -> None:
     proxy.add_argument("--methods", default="ours,ir2vec,opcodes", help="comma-separated: ours, ir2vec, opcodes")
     proxy.add_argument("--min-candidates", type=int, default=1000, help="fewer candidates fail the run")
     proxy.add_argument("--jobs", type=int, default=1, help="parallel function extractions")
+    proxy.add_argument("--record", action="store_true",
+                       help="write the headline figures into --model's manifest.json (metrics.pretrain."
+                            "variant_recall_at_1, variant_mrr, variant_proxy); held-out split and the minimum only")
     con = cmds.add_parser("contrastive", formatter_class=Formatter,
                           help="second stage: InfoNCE on the pooled function embedding across compile variants "
                                "(resumes from OUT/checkpoint.pt)",
@@ -353,7 +356,12 @@ def run_proxy_command(args: argparse.Namespace) -> int:
                            args.jobs)
     except ProxyError as exc:
         raise UsageError(str(exc)) from None
+    if args.record and (result["below_minimum"] or args.split != "held-out" or "ours" not in methods):
+        raise UsageError("--record: only the bar's figure is recorded: --split held-out, 'ours' in --methods, "
+                         f"at least {args.min_candidates} candidates (got {result['candidates']})")
     text = json.dumps(result | {"command": args.invocation}, indent=2)
+    if args.record:
+        record_proxy(args.model, result, args.invocation)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(text + "\n")
@@ -363,6 +371,22 @@ def run_proxy_command(args: argparse.Namespace) -> int:
               "figures are not the bar's", file=sys.stderr)
         return 1
     return 0
+
+
+def record_proxy(model: Path, result: dict, command: str | None) -> None:
+    """The proxy's headline figures into ``model``'s manifest, with what they were measured on."""
+    from mir_export.corpus.variant_build import MANIFEST
+    from mir_export.export import update_manifest
+    from mir_export.proxy.run import HEADLINE
+    from mir_runtime.modeldir import file_sha256
+
+    variants = Path(result["variants"])
+    proxy = {"task": HEADLINE, "candidates": result["candidates"], "variants_manifest_sha256":
+             file_sha256(variants / MANIFEST), "baselines": {m: f for m, f in result["tasks"][HEADLINE]["methods"].items()
+                                                             if m != "ours"}, "command": command}
+    pretrain = json.loads((model / "manifest.json").read_text()).get("metrics", {}).get("pretrain", {})
+    update_manifest(model, [], metrics={"pretrain": pretrain | {"variant_recall_at_1": result["recall_at_1"],
+                                                                "variant_mrr": result["mrr"], "variant_proxy": proxy}})
 
 
 def run_contrastive(args: argparse.Namespace) -> int:

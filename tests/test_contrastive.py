@@ -197,9 +197,15 @@ def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variant
         pytest.skip("no llvm-extract installed: the proxy cannot cut functions")
     scored = tmp_path / "proxy"
     shutil.copytree(variants, scored)
-    assert cli.main(["pretrain", "proxy", "--variants", str(scored), "--model", str(out), "--methods", "ours",
-                     "--min-candidates", "1"]) == 0
-    assert json.loads(capsys.readouterr().out)["pairs"] == 5
+    proxy = ["pretrain", "proxy", "--variants", str(scored), "--model", str(out), "--methods", "ours", "--record"]
+    assert cli.main(proxy) == 2 and "--record: only the bar's figure" in capsys.readouterr().err  # 5 < 1,000
+    assert "variant_mrr" not in json.loads((out / "manifest.json").read_text())["metrics"]["pretrain"]
+    assert cli.main([*proxy, "--min-candidates", "1"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["pairs"] == 5
+    recorded = json.loads((out / "manifest.json").read_text())["metrics"]["pretrain"]
+    assert recorded["variant_recall_at_1"] == printed["recall_at_1"] and recorded["variant_mrr"] == printed["mrr"]
+    assert recorded["variant_proxy"]["candidates"] == 5 and "mlm_accuracy" in recorded  # merged, not replaced
 
 
 def test_random_init_gives_the_architecture_fresh_weights(variants, start, tmp_path, capsys):
