@@ -5,6 +5,7 @@ import argparse
 import glob
 import os
 import shlex
+import signal
 import sys
 import textwrap
 from pathlib import Path
@@ -137,6 +138,8 @@ def _variants(args: argparse.Namespace) -> int:
                          "clang-19)")
     if args.units < 1 or args.jobs < 1 or not 0 < args.max_share <= 1:
         raise UsageError("--units and --jobs must be at least 1, --max-share in (0, 1]")
+    # a stopped run (a session's end sends SIGTERM) still records its cost: SystemExit runs the finally blocks
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         manifest = build_variants(args.corpus, args.out, args.units, args.max_share, args.jobs,
                                   tuple(args.compilers), tuple(args.levels), command=args.invocation)

@@ -2,14 +2,19 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from mir_export import cli, pretrain_data
 from mir_export.corpus.build import COMMANDS, OPENCL_FLAGS
-from mir_export.corpus.variant_build import JOURNAL, MANIFEST, build_variants, is_held_out, sample
+from mir_export.corpus.variant_build import INVOCATIONS, JOURNAL, MANIFEST, build_variants, is_held_out, sample
 from mir_export.corpus.variants import Unit, compile_unit
 from mir_export.proxy.pairs import select_pairs
 
@@ -88,6 +93,25 @@ def test_openmp_units_compile_by_every_clang_and_failed_units_are_tried_again(tm
     assert not again["units"][0]["errors"], again["units"][0]["errors"]  # omp.h found for both clangs
     assert set(again["units"][0]["variants"]) == {"clang-13-O2", "clang-19-O2"}
     assert len((out / JOURNAL).read_text().splitlines()) == 2
+
+
+def test_a_stopped_run_records_its_cost(tmp_path):
+    corpus, out, bin_ = _corpus(tmp_path / "corpus"), tmp_path / "variants", tmp_path / "bin"
+    bin_.mkdir()
+    started = tmp_path / "started"
+    (bin_ / "clang-13").write_text(f"#!/bin/sh\ntouch {started}\nsleep 2\nexit 1\n")  # stopped mid-unit
+    (bin_ / "clang-13").chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_}:{os.environ['PATH']}"}
+    run = subprocess.Popen([sys.executable, "-m", "mir_export.cli", "corpus", "variants", "--corpus", str(corpus),
+                            "--out", str(out), "--compilers", "clang-13", "--levels", "O0", "O2"], env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not started.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    run.send_signal(signal.SIGTERM)
+    assert run.wait(timeout=30) == 143
+    recorded = json.loads((out / INVOCATIONS).read_text())
+    assert recorded["wall_seconds"] > 0 and recorded["units"] == 1
 
 
 def test_opencl_variants_keep_the_kernels_and_their_callees(tmp_path):
