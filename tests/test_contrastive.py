@@ -199,6 +199,7 @@ def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variant
     shutil.copytree(variants, scored)
     proxy = ["pretrain", "proxy", "--variants", str(scored), "--model", str(out), "--methods", "ours", "--record"]
     assert cli.main(proxy) == 2 and "--record: only the bar's figure" in capsys.readouterr().err  # 5 < 1,000
+    assert cli.main([*proxy, "--split", "all"]) == 2 and "--split held-out" in capsys.readouterr().err
     assert "variant_mrr" not in json.loads((out / "manifest.json").read_text())["metrics"]["pretrain"]
     assert cli.main([*proxy, "--min-candidates", "1"]) == 0
     printed = json.loads(capsys.readouterr().out)

@@ -78,7 +78,6 @@ def test_a_corpus_without_compile_records_is_one_line(tmp_path, capsys):
 
 
 @pytest.mark.skipif(any(shutil.which(c) is None for c in CLANGS), reason="clang-13 or clang-19 not installed")
-@pytest.mark.skipif(any(shutil.which(c) is None for c in CLANGS), reason="clang-13 or clang-19 not installed")
 def test_openmp_units_compile_by_every_clang_and_failed_units_are_tried_again(tmp_path):
     corpus, out = _corpus(tmp_path / "corpus"), tmp_path / "variants"
     tree = corpus / "src" / "pkg" / "tree"
@@ -114,6 +113,7 @@ def test_a_stopped_run_records_its_cost(tmp_path):
     assert recorded["wall_seconds"] > 0 and recorded["units"] == 1
 
 
+@pytest.mark.skipif(any(shutil.which(c) is None for c in CLANGS), reason="clang-13 or clang-19 not installed")
 def test_opencl_variants_keep_the_kernels_and_their_callees(tmp_path):
     (tmp_path / "k.cl").write_text("int helper(int x) { return x * 3 + 1; }\n"
                                    "__kernel void m00000_k(__global int *a) { a[get_global_id(0)] = helper(a[0]); }\n"

@@ -73,10 +73,11 @@ def openmp_include(compiler: str) -> tuple[str, ...]:
     libomp-N-dev packages exclude each other, so one LLVM at most has it, and the header only
     declares the OpenMP runtime's API (clang lowers the pragmas itself)."""
     try:
-        own = subprocess.run([compiler, "-print-resource-dir"], capture_output=True, text=True, timeout=30).stdout
+        own = subprocess.run([compiler, "-print-resource-dir"], capture_output=True, text=True,
+                             timeout=30).stdout.strip()
     except (OSError, subprocess.TimeoutExpired):
         return ()
-    if own.strip() and Path(own.strip(), "include", "omp.h").exists():
+    if own and Path(own, "include", "omp.h").exists():
         return ()
     found = sorted(glob.glob("/usr/lib/llvm-*/lib/clang/*/include/omp.h"))
     if not found:
