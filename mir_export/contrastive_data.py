@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import pickle
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 
 from mir_export.proxy.pairs import load_manifest
 from mir_export.corpus.variant_build import MANIFEST
-from mir_export.pretrain_data import held_out_unit
-from mir_export.samples import Sample, module_samples
-from mir_export.tokenizer import load_tokenizer
-from mir_runtime import IRParseError, read_ir
+from mir_export.pretrain_data import featurize_module, held_out_unit, init_featurize_worker
+from mir_export.samples import Sample
 from mir_runtime.modeldir import file_sha256
 
 CACHE = "variant-samples.pkl"  # in the run directory
+MAX_FILE_MB = 4.0  # variant files above this size are not featurized
 Group = dict[str, Sample]  # variant name -> the function's sample in that variant
 
 
@@ -46,23 +47,6 @@ def unit_rows(manifest: dict, held_out: bool, max_units: int = 0) -> list[dict]:
     return rows[:max_units] if max_units else rows
 
 
-def unit_samples(variants: Path, unit: dict, tokenizer, known: dict[str, Sample], seen: set[str], log) -> list[str]:
-    """Add the samples of every variant file of ``unit`` to ``known`` (by key), featurizing only
-    functions whose key is not in ``seen`` (which grows); the reader's errors."""
-    errors = []
-    for variant, path in unit["variants"].items():
-        try:
-            module = read_ir(variants / "ir" / path)
-        except IRParseError as exc:
-            errors.append(f"{path}: {str(exc).splitlines()[0][:200]}")
-            log(f"contrastive: left out {errors[-1]}")
-            continue
-        for sample in module_samples(module, tokenizer, seen):
-            sample.package = unit["package"]
-            known[sample.key] = sample
-    return errors
-
-
 def groups_of(functions: list[dict], known: dict[str, Sample], taken: set[str]) -> list[Group]:
     """A group per function with at least one sample and none in ``taken`` (which grows)."""
     groups = []
@@ -75,37 +59,56 @@ def groups_of(functions: list[dict], known: dict[str, Sample], taken: set[str]) 
     return groups
 
 
-def build(variants: Path, tokenizer_path: Path, max_units: int = 0, log=print) -> VariantSamples:
-    """Featurize the units of both sides (at most ``max_units`` of each) into groups."""
+def build(variants: Path, tokenizer_path: Path, max_units: int = 0, log=print, jobs: int = 1,
+          max_file_mb: float = MAX_FILE_MB) -> VariantSamples:
+    """Featurize the units of both sides (at most ``max_units`` of each) into groups, the variant
+    files in ``jobs`` worker processes (a worker featurizes a function it has seen once).
+    Variant files above ``max_file_mb`` are left out (0: none): an amalgamation such as
+    sqlite3.c (11-23 MB a variant) costs more to read than hundreds of ordinary units."""
     manifest = load_manifest(variants)
-    tokenizer = load_tokenizer(tokenizer_path)
     known: dict[str, Sample] = {}
-    seen: set[str] = set()
     errors: list[str] = []
-    sides = {}
-    for held_out in (False, True):
-        units = unit_rows(manifest, held_out, max_units)
-        for k, unit in enumerate(units, 1):
-            errors += unit_samples(variants, unit, tokenizer, known, seen, log)
-            log(f"contrastive: {'held-out' if held_out else 'training'} unit {k}/{len(units)} "
+    sides = {held_out: unit_rows(manifest, held_out, max_units) for held_out in (False, True)}
+    files = [(held_out, k, unit, variants / "ir" / path) for held_out, units in sides.items()
+             for k, unit in enumerate(units, 1) for path in unit["variants"].values()]
+    if max_file_mb:
+        large = [f for f in files if f[3].stat().st_size > max_file_mb * 2**20]
+        files = [f for f in files if f[3].stat().st_size <= max_file_mb * 2**20]
+        log(f"contrastive: left out {len(large)} variant files above {max_file_mb:g} MB "
+            f"({len({(f[0], f[1]) for f in large})} units)")
+    with ProcessPoolExecutor(jobs, initializer=init_featurize_worker, initargs=(str(tokenizer_path),)) as pool:
+        found = pool.map(featurize_module, [f[3] for f in files], chunksize=1)
+        for (held_out, k, unit), rows in groupby(zip(files, found), key=lambda r: r[0][:3]):
+            for (*_, path), (_, samples) in rows:
+                if isinstance(samples, str):
+                    errors.append(f"{path.relative_to(variants / 'ir')}: {samples.splitlines()[0][:200]}")
+                    log(f"contrastive: left out {errors[-1]}")
+                    continue
+                for sample in samples:
+                    sample.package = unit["package"]
+                    known.setdefault(sample.key, sample)
+            log(f"contrastive: {'held-out' if held_out else 'training'} unit {k}/{len(sides[held_out])} "
                 f"{unit['package']}/{unit['unit']}: {len(known)} samples")
-        chosen = {(u["package"], u["unit"]) for u in units}
-        sides[held_out] = [f for f in manifest["functions"] if (f["package"], f["unit"]) in chosen]
     taken: set[str] = set()
-    train = groups_of(sides[False], known, taken)
-    held = groups_of(sides[True], known, taken)
-    return VariantSamples(train, held, sources(variants, tokenizer_path, max_units), errors)
+    groups = {}
+    for held_out, units in sides.items():
+        chosen = {(u["package"], u["unit"]) for u in units}
+        groups[held_out] = groups_of([f for f in manifest["functions"] if (f["package"], f["unit"]) in chosen],
+                                     known, taken)
+    return VariantSamples(groups[False], groups[True], sources(variants, tokenizer_path, max_units, max_file_mb),
+                          errors)
 
 
-def sources(variants: Path, tokenizer_path: Path, max_units: int) -> dict:
-    """What samples are made from: the variants manifest and tokenizer (sha256), the unit limit."""
+def sources(variants: Path, tokenizer_path: Path, max_units: int, max_file_mb: float) -> dict:
+    """What samples are made from: the variants manifest and tokenizer (sha256), the limits."""
     return {"variants_manifest": str((variants / MANIFEST).resolve()),
             "variants_manifest_sha256": file_sha256(variants / MANIFEST),
-            "tokenizer_sha256": file_sha256(tokenizer_path), "max_units": max_units}
+            "tokenizer_sha256": file_sha256(tokenizer_path), "max_units": max_units, "max_file_mb": max_file_mb}
 
 
-def load_or_build(variants: Path, tokenizer_path: Path, out: Path, max_units: int = 0) -> VariantSamples:
-    """The samples kept in ``out`` (when made from the same manifest, tokenizer and unit limit),
+def load_or_build(variants: Path, tokenizer_path: Path, out: Path, max_units: int = 0, jobs: int = 1,
+                  max_file_mb: float = MAX_FILE_MB) -> VariantSamples:
+    """The samples kept in ``out`` (when made from the same manifest, tokenizer and limits),
     else built and kept there."""
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
@@ -114,13 +117,13 @@ def load_or_build(variants: Path, tokenizer_path: Path, out: Path, max_units: in
     if path.exists():
         with open(path, "rb") as f:
             kept: VariantSamples = pickle.load(f)
-        wanted = sources(variants, tokenizer_path, max_units)
+        wanted = sources(variants, tokenizer_path, max_units, max_file_mb)
         differ = {k for k, v in wanted.items() if k != "variants_manifest" and kept.source.get(k) != v}
         if differ:
             raise DataMismatch(f"{path}: made from other data ({', '.join(sorted(differ))} differ); use the same "
-                               "--variants, --model and --max-units, or a new --out")
+                               "--variants, --model, --max-units and --max-file-mb, or a new --out")
         return kept
-    data = build(variants, tokenizer_path, max_units, log)
+    data = build(variants, tokenizer_path, max_units, log, jobs, max_file_mb)
     out.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     with open(tmp, "wb") as f:

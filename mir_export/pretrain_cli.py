@@ -88,6 +88,9 @@ def add_commands(sub) -> None:
     con.add_argument("--max-units", type=int, default=0, help="at most this many units of each split (0: all)")
     con.add_argument("--checkpoint-every", type=int, default=50, metavar="STEPS", help="checkpoint interval")
     con.add_argument("--threads", type=int, default=1, help="torch threads")
+    con.add_argument("--jobs", type=int, default=1, help="worker processes featurizing the variants (first run only)")
+    con.add_argument("--max-file-mb", type=float, default=4.0,
+                     help="leave out variant files above this size (0: none): amalgamations cost hours to featurize")
     con.add_argument("--seed", type=int, default=0, help="sampling, statement draws, masking and dropout")
     export = sub.add_parser("export", help="a run's checkpoint to the runtime's ONNX files and manifest",
                             formatter_class=Formatter)
@@ -406,7 +409,8 @@ def run_contrastive(args: argparse.Namespace) -> int:
         model = fresh_encoder(args.model, args.seed) if args.init == "random" else pretrained_encoder(args.model,
                                                                                                       args.checkpoint)
         tokenizer = directory.file(TOKENIZER)
-        data = contrastive_data.load_or_build(args.variants, tokenizer, args.out, args.max_units)
+        data = contrastive_data.load_or_build(args.variants, tokenizer, args.out, args.max_units, args.jobs,
+                                                 args.max_file_mb)
     except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch) as exc:
         raise UsageError(str(exc)) from None
     if len(data.train) < 2:

@@ -134,12 +134,13 @@ _TOKENIZER = None
 _SEEN: set[str] = set()  # function keys this worker has featurized already
 
 
-def _init_worker(tokenizer_path: str) -> None:
+def init_featurize_worker(tokenizer_path: str) -> None:
     global _TOKENIZER
     _TOKENIZER = load_tokenizer(tokenizer_path)
 
 
-def _featurize(path: Path) -> tuple[str, list[Sample] | str]:
+def featurize_module(path: Path) -> tuple[str, list[Sample] | str]:
+    """A worker's samples of one module (functions it featurized before left out), or the reader's error."""
     try:
         return str(path), module_samples(read_ir(path), _TOKENIZER, _SEEN)
     except IRParseError as exc:
@@ -153,8 +154,8 @@ def build_shards(corpus: Path, modules: list[Path], out: Path, workers: int, log
     held: list[Sample] = []
     failures: list[str] = []
     start = time.monotonic()
-    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(str(out / "tokenizer.json"),)) as pool:
-        for k, (path, found) in enumerate(pool.map(_featurize, modules, chunksize=4)):
+    with ProcessPoolExecutor(workers, initializer=init_featurize_worker, initargs=(str(out / "tokenizer.json"),)) as pool:
+        for k, (path, found) in enumerate(pool.map(featurize_module, modules, chunksize=4)):
             if isinstance(found, str):
                 failures.append(found)
                 continue

@@ -113,6 +113,19 @@ def test_the_split_keeps_every_unit_on_one_side(data, variants):
     assert all(held_out_unit("p", u) for u in sides["held_out"]) and not any(held_out_unit("p", u) for u in sides["train"])
 
 
+def test_two_workers_give_the_same_groups_and_large_files_are_left_out(data, variants, start):
+    tokenizer = start[1] / "tokenizer.json"
+    keys = lambda d: [[(v, s.key) for v, s in g.items()] for g in d.train + d.held_out]  # noqa: E731
+    assert keys(build(variants, tokenizer, log=lambda _: None, jobs=2)) == keys(data)
+    sizes = sorted(p.stat().st_size for p in (variants / "ir").rglob("*.ll"))
+    cap = sizes[len(sizes) // 2]  # the larger half of the files is left out
+    lines = []
+    capped = build(variants, tokenizer, log=lines.append, max_file_mb=cap / 2**20)
+    assert lines[0].startswith(f"contrastive: left out {sum(s > cap for s in sizes)} variant files")
+    assert capped.source["max_file_mb"] == cap / 2**20 and 0 < len(capped.train) + len(capped.held_out)
+    assert sum(map(len, capped.train + capped.held_out)) < sum(map(len, data.train + data.held_out))
+
+
 def test_positives_are_the_same_source_function(data, variants):
     owners = _owners(variants)
     rng = random.Random(0)
