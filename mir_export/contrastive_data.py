@@ -72,10 +72,10 @@ def build(variants: Path, tokenizer_path: Path, max_units: int = 0, log=print, j
     files = [(held_out, k, unit, variants / "ir" / path) for held_out, units in sides.items()
              for k, unit in enumerate(units, 1) for path in unit["variants"].values()]
     if max_file_mb:
-        large = [f for f in files if f[3].stat().st_size > max_file_mb * 2**20]
-        files = [f for f in files if f[3].stat().st_size <= max_file_mb * 2**20]
-        log(f"contrastive: left out {len(large)} variant files above {max_file_mb:g} MB "
-            f"({len({(f[0], f[1]) for f in large})} units)")
+        fits = [f[3].stat().st_size <= max_file_mb * 2**20 for f in files]
+        large = {(f[0], f[1]) for f, fit in zip(files, fits) if not fit}  # (side, unit number)
+        log(f"contrastive: left out {fits.count(False)} variant files above {max_file_mb:g} MB ({len(large)} units)")
+        files = [f for f, fit in zip(files, fits) if fit]
     with ProcessPoolExecutor(jobs, initializer=init_featurize_worker, initargs=(str(tokenizer_path),)) as pool:
         found = pool.map(featurize_module, [f[3] for f in files], chunksize=1)
         for (held_out, k, unit), rows in groupby(zip(files, found), key=lambda r: r[0][:3]):
