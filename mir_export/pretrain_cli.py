@@ -27,7 +27,7 @@ def add_commands(sub) -> None:
     train = cmds.add_parser("train", help="pre-train (resumes from OUT/checkpoint.pt)", formatter_class=Formatter)
     train.add_argument("--data", type=Path, required=True, help="the directory 'prepare' wrote")
     train.add_argument("--out", type=Path, required=True, help="run directory: checkpoint, logs, result")
-    train.add_argument("--model", default="small", choices=("small", "paper", "tiny"), help="model size")
+    train.add_argument("--model", default="small", choices=("small", "compact", "paper", "tiny"), help="model size")
     train.add_argument("--tasks", default="mlm,gae,match", help="comma-separated: mlm, gae, match")
     _schedule_arguments(train, steps=2000)
     train.add_argument("--batch-size", type=int, default=16, help="functions per step")

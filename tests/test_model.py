@@ -41,4 +41,5 @@ def test_shapes_and_sizes() -> None:
     )
     assert latents.shape == (nodes, 32)
     assert 5e6 < count_parameters(MIREncoder(config("small", 8000))) < 8e6
+    assert 1e6 < count_parameters(MIREncoder(config("compact", 8000))) < 2e6
     assert 20e6 < count_parameters(MIREncoder(config("paper", 8000))) < 40e6
