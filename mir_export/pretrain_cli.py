@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 
+ARCHITECTURES = ("small", "compact", "paper", "tiny")  # mir_export.model.config's names (torch not imported here)
 PARITY_FUNCTIONS = 200  # held-out functions on which export compares onnxruntime with torch
 
 
@@ -27,7 +28,7 @@ def add_commands(sub) -> None:
     train = cmds.add_parser("train", help="pre-train (resumes from OUT/checkpoint.pt)", formatter_class=Formatter)
     train.add_argument("--data", type=Path, required=True, help="the directory 'prepare' wrote")
     train.add_argument("--out", type=Path, required=True, help="run directory: checkpoint, logs, result")
-    train.add_argument("--model", default="small", choices=("small", "compact", "paper", "tiny"), help="model size")
+    train.add_argument("--model", default="small", choices=ARCHITECTURES, help="model size")
     train.add_argument("--tasks", default="mlm,gae,match", help="comma-separated: mlm, gae, match")
     _schedule_arguments(train, steps=2000)
     train.add_argument("--batch-size", type=int, default=16, help="functions per step")
@@ -77,6 +78,8 @@ def add_commands(sub) -> None:
     con.add_argument("--init", choices=("model", "random"), default="model",
                      help="random: fresh weights (seeded by --seed) of --model's architecture, the baseline without "
                           "pre-training; with --steps 0 a run directory to export as it is")
+    con.add_argument("--architecture", choices=ARCHITECTURES, default=None,
+                     help="with --init random: fresh weights of this size instead of --model's (its tokenizer kept)")
     con.add_argument("--out", type=Path, required=True,
                      help="run directory (outside the repository): samples, checkpoint, log, result")
     _schedule_arguments(con, steps=1000)
@@ -406,8 +409,10 @@ def run_contrastive(args: argparse.Namespace) -> int:
         directory = ModelDirectory(args.model)
         if args.init == "random" and args.checkpoint:
             raise UsageError("--init random starts from fresh weights: drop --checkpoint")
-        model = fresh_encoder(args.model, args.seed) if args.init == "random" else pretrained_encoder(args.model,
-                                                                                                      args.checkpoint)
+        if args.architecture and args.init != "random":
+            raise UsageError("--architecture sizes fresh weights: add --init random")
+        model = (fresh_encoder(args.model, args.seed, args.architecture) if args.init == "random"
+                 else pretrained_encoder(args.model, args.checkpoint))
         tokenizer = directory.file(TOKENIZER)
         data = contrastive_data.load_or_build(args.variants, tokenizer, args.out, args.max_units, args.jobs,
                                                  args.max_file_mb)

@@ -236,3 +236,15 @@ def test_random_init_gives_the_architecture_fresh_weights(variants, start, tmp_p
     assert result["training"]["step"] == 0 and result["training"]["start"]["weights"].startswith("random")
     assert cli.main([*args, "--checkpoint", str(run / "checkpoint.pt")]) == 2
     assert "drop --checkpoint" in capsys.readouterr().err
+
+
+def test_random_init_takes_another_architecture(variants, start, tmp_path, capsys):
+    run = tmp_path / "compact"
+    args = ["pretrain", "contrastive", "--variants", str(variants), "--model", str(start[1]), "--out", str(run),
+            "--steps", "0", "--architecture", "compact"]
+    assert cli.main(args) == 2 and "add --init random" in capsys.readouterr().err
+    assert cli.main([*args, "--init", "random"]) == 0
+    capsys.readouterr()
+    saved = torch.load(run / "checkpoint.pt", weights_only=False)
+    assert saved["model_config"]["d_model"] == 128 and saved["model_config"]["name"] == "compact"
+    assert saved["model_config"]["vocab_size"] == start[0].cfg.vocab_size  # the start model's tokenizer

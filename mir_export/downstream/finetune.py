@@ -31,7 +31,7 @@ from torch.nn import functional as F
 
 from mir_export.downstream.heads import Head, HeadConfig
 from mir_export.downstream.onnx_weights import encoder_from_onnx
-from mir_export.model import MIREncoder, ModelConfig, load_checkpoint
+from mir_export.model import MIREncoder, ModelConfig, config, load_checkpoint
 from mir_export.torch_encoder import torch_engine
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.featurizer import Features
@@ -89,11 +89,13 @@ def pretrained_encoder(model_dir: Path, checkpoint: Path | None = None) -> MIREn
     return model
 
 
-def fresh_encoder(model_dir: Path, seed: int) -> MIREncoder:
+def fresh_encoder(model_dir: Path, seed: int, architecture: str | None = None) -> MIREncoder:
     """``model_dir``'s architecture with fresh weights: the same model without pre-training, the
-    baseline that shows what pre-training adds."""
+    baseline that shows what pre-training adds; ``architecture`` (``model.config``'s names)
+    instead: another size for the same tokenizer."""
     torch.manual_seed(seed)
-    return MIREncoder(ModelConfig(**ModelDirectory(model_dir).manifest.model))
+    settings = ModelDirectory(model_dir).manifest.model
+    return MIREncoder(config(architecture, settings["vocab_size"]) if architecture else ModelConfig(**settings))
 
 
 class FineTuned(nn.Module):
