@@ -34,19 +34,21 @@ class ModelConfig:
         return asdict(self)
 
 
+SIZES = {  # each size's settings beyond ModelConfig's defaults (``small``)
+    "small": {},
+    "compact": dict(d_model=128, text_layers=2, ffn=512, graph_layers=2),
+    "paper": dict(d_model=512, text_layers=6, heads=8, ffn=2048, graph_layers=6),
+    "tiny": dict(d_model=32, text_layers=1, heads=2, ffn=64, graph_layers=1, dropout=0.0),  # tests: trains in seconds
+}
+
+
 def config(name: str, vocab_size: int) -> ModelConfig:
-    """``small``: the shipped default, trainable on CPU; ``compact``: d=128, 2+2 layers, about a
-    third of ``small``'s encoder cost a file (the runtime's speed against IR2Vec, issue 15);
-    ``paper``: ~22M parameters, as published."""
-    if name == "small":
-        return ModelConfig(vocab_size, name=name)
-    if name == "compact":
-        return ModelConfig(vocab_size, d_model=128, text_layers=2, heads=4, ffn=512, graph_layers=2, name=name)
-    if name == "tiny":  # for tests: trains in seconds
-        return ModelConfig(vocab_size, d_model=32, text_layers=1, heads=2, ffn=64, graph_layers=1, dropout=0.0, name=name)
-    if name == "paper":
-        return ModelConfig(vocab_size, d_model=512, text_layers=6, heads=8, ffn=2048, graph_layers=6, name=name)
-    raise ValueError(f"unknown model configuration {name!r} (small, compact, paper, tiny)")
+    """``small``: the shipped default, trainable on CPU; ``compact``: d=128, 2+2 layers, about half
+    of ``small``'s runtime cost a file (issue 15, ``benchmarks/RESULTS.md``); ``paper``: ~22M
+    parameters, as published."""
+    if name not in SIZES:
+        raise ValueError(f"unknown model configuration {name!r} ({', '.join(SIZES)})")
+    return ModelConfig(vocab_size, name=name, **SIZES[name])
 
 
 # --- text -----------------------------------------------------------------------------------

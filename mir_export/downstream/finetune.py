@@ -91,7 +91,7 @@ def pretrained_encoder(model_dir: Path, checkpoint: Path | None = None) -> MIREn
 
 def fresh_encoder(model_dir: Path, seed: int, architecture: str | None = None) -> MIREncoder:
     """``model_dir``'s architecture with fresh weights: the same model without pre-training, the
-    baseline that shows what pre-training adds; ``architecture`` (``model.config``'s names)
+    baseline that shows what pre-training adds; ``architecture`` (a name of ``model.SIZES``)
     instead: another size for the same tokenizer."""
     torch.manual_seed(seed)
     settings = ModelDirectory(model_dir).manifest.model
