@@ -32,6 +32,7 @@ _ARRAY, _VECTOR, _STRUCT, _FUNCTION = range(4)
 _NOT_POINTEES = frozenset((T.VOID, T.LABEL, T.METADATA, T.TOKEN))  # LLVM: no pointers to these
 _NOT_ELEMENTS = _NOT_POINTEES | {T.FUNC}  # nor arrays or structs of them
 _VECTOR_ELEMENTS = frozenset((T.INT, T.FLOAT, T.PTR))
+_TYPE_SUFFIXES = frozenset(("*", "(", "addrspace"))  # what may extend a complete type
 
 
 def _string_length(token: str) -> int:
@@ -142,6 +143,17 @@ class Cursor:
     def type(self) -> T.Type:
         """One type. Iterative, with an explicit stack of the aggregates and function types still
         open, so that nesting depth costs no Python stack (LLVM accepts thousands of levels)."""
+        i, toks, n = self.i, self.toks, self.n
+        if i + 1 < n:  # the common cases first: a keyword (i32, float, ptr ...) and its stars
+            ty = T.simple(toks[i][1])
+            j = i + 1
+            if ty is not None:
+                while j < n and toks[j][1] == "*" and ty.kind not in _NOT_POINTEES:
+                    ty = T.pointer_to(ty)
+                    j += 1
+                if j == n or toks[j][1] not in _TYPE_SUFFIXES:
+                    self.i = j
+                    return ty
         open_: list = []  # [kind, count or fields, extra] of each unfinished constructor
         while True:
             start = self.i
@@ -193,10 +205,8 @@ class Cursor:
                 ty = T.simple(tok)
                 if ty is None:
                     raise ParseFailure(f"expected a type, found '{tok}'", start)
-            if not open_:  # the common case: a plain type with no suffix
-                nxt = self.peek()
-                if nxt != "*" and nxt != "(" and nxt != "addrspace":
-                    return ty
+            if not open_ and self.peek() not in _TYPE_SUFFIXES:  # a plain type with no suffix
+                return ty
             # ``ty`` is complete: apply suffixes, then close every constructor it completes.
             while True:
                 ty = self._suffixes(ty, open_)

@@ -48,11 +48,20 @@ def _space(addrspace: int) -> str:
     return f" addrspace({addrspace})" if addrspace else ""
 
 
+_POINTERS: dict[tuple, Type] = {}  # (pointee, address space) -> pointer: the reader's most frequent constructor
+
+
 def pointer_to(pointee: Type | None, addrspace: int = 0) -> Type:
     """``pointee*`` for typed pointers, ``ptr`` when ``pointee`` is None (opaque pointers)."""
-    if pointee is None:
-        return make(PTR, "ptr" + _space(addrspace), addrspace=addrspace)
-    return make(PTR, f"{pointee.text}{_space(addrspace)}*", elem=pointee, addrspace=addrspace)
+    key = (pointee, addrspace)
+    ty = _POINTERS.get(key)
+    if ty is None:
+        if pointee is None:
+            ty = make(PTR, "ptr" + _space(addrspace), addrspace=addrspace)
+        else:
+            ty = make(PTR, f"{pointee.text}{_space(addrspace)}*", elem=pointee, addrspace=addrspace)
+        _POINTERS[key] = ty
+    return ty
 
 
 def array_of(elem: Type, count: int) -> Type:
@@ -88,8 +97,20 @@ _SIMPLE_KIND = {
 }
 
 
+_SIMPLE: dict[str, Type] = {}  # keywords seen to name a type (only those: any word may be asked)
+
+
 def simple(word: str) -> Type | None:
     """The type named by one keyword (``i32``, ``float``, ``ptr`` ...), or None."""
+    ty = _SIMPLE.get(word)
+    if ty is None:
+        ty = _simple(word)
+        if ty is not None:
+            _SIMPLE[word] = ty
+    return ty
+
+
+def _simple(word: str) -> Type | None:
     kind = _SIMPLE_KIND.get(word)
     if kind is not None:
         return make(kind, word)
