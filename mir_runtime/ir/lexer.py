@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 
 _NAME = r'(?:[-a-zA-Z$._][-a-zA-Z$._0-9]*|\d+|"[^"]*")'
+LOCAL_NAME = rf"%{_NAME}"  # a local value, block or named type: ``%5``, ``%call.i``, ``%struct.S``
 
 TOKEN_RE = re.compile(
     r"(\s*)("
     r'c?"[^"]*"'  # string, c-string
-    rf"|%{_NAME}|@{_NAME}|\${_NAME}"  # local, global, comdat
+    rf"|{LOCAL_NAME}|@{_NAME}|\${_NAME}"  # local, global, comdat
     r'|!"[^"]*"|![-a-zA-Z$._0-9\\]*'  # metadata string, id, name, node introducer
     r"|#\d+"  # attribute group
     r"|0x[KLMHR]?[0-9A-Fa-f]+"  # hexadecimal float

@@ -13,7 +13,8 @@ from mir_runtime.errors import IRParseError
 from mir_runtime.ir import keywords as W
 from mir_runtime.ir import types as T
 from mir_runtime.ir.cursor import Cursor, ParseFailure
-from mir_runtime.ir.instructions import CALL_PREFIXES, HANDLERS
+from mir_runtime.ir import shapes
+from mir_runtime.ir.instructions import CALL_PREFIXES, HANDLERS, Parts
 from mir_runtime.ir.lexer import bracket_depth, strip_comment, tokenize
 from mir_runtime.ir.model import (
     TERMINATORS,
@@ -61,6 +62,8 @@ class _Reader:
         self._typedef_names = [name for name, _ in typedefs]
         self._pending_typedefs = dict(typedefs)
         self.module.types = dict.fromkeys(self._pending_typedefs)  # the names, bodies read later
+        # instructions of a shape read before are not read again; the two flags are all else their reading depends on
+        self.shapes = shapes.Shapes(self.module.types, (self.module.opaque_pointers, self.module.legacy_syntax))
         # Numbered values must count up by one; LLVM 19 allows gaps, and only opaque-pointer IR
         # can come from it.
         self.gaps = self.module.opaque_pointers
@@ -514,6 +517,28 @@ class _Reader:
     def instruction(self, text, raw, end_line, fn, slot, defined) -> tuple[Instruction, int]:
         line = end_line - text.count("\n")
         indent = len(raw) - len(raw.lstrip())
+        name, opcode, found = self.shapes.read(text, lambda: self.read_instruction(text, line, indent))
+        if found.blocks:
+            self.block_uses += [(block, line) for block in found.blocks]
+        if name is None:
+            if found.type is not None:
+                slot += 1  # an unnamed result takes the next number, as in LLVM
+        else:
+            if found.type is None:
+                raise self.error(f"cannot name the void result of '{opcode}'", line, indent + 1)
+            if name[1:].isdigit():
+                number = int(name[1:])
+                if number < slot or (number > slot and not self.gaps):
+                    raise self.error(f"value {name} is out of order (expected %{slot}{self.or_later})", line, indent + 1)
+                slot = number + 1
+            if name in defined:
+                raise self.error(f"redefinition of {name} in {fn.name}", line, indent + 1)
+            defined[name] = "local"
+        inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee)
+        return inst, slot
+
+    def read_instruction(self, text: str, line: int, indent: int) -> tuple[str | None, str, Parts]:
+        """An instruction's result name, opcode and what its opcode's grammar finds in its tokens."""
         toks = tokenize(text)
         name = None
         k = 0
@@ -539,24 +564,7 @@ class _Reader:
             raise self.token_error(fail, toks, text, line, indent) from None
         except RecursionError:
             raise self.error("instruction nested too deeply", line, indent + 1) from None
-        if found.blocks:
-            self.block_uses += [(block, line) for block in found.blocks]
-        if name is None:
-            if found.type is not None:
-                slot += 1  # an unnamed result takes the next number, as in LLVM
-        else:
-            if found.type is None:
-                raise self.error(f"cannot name the void result of '{opcode}'", line, indent + 1)
-            if name[1:].isdigit():
-                number = int(name[1:])
-                if number < slot or (number > slot and not self.gaps):
-                    raise self.error(f"value {name} is out of order (expected %{slot}{self.or_later})", line, indent + 1)
-                slot = number + 1
-            if name in defined:
-                raise self.error(f"redefinition of {name} in {fn.name}", line, indent + 1)
-            defined[name] = "local"
-        inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee)
-        return inst, slot
+        return name, opcode, found
 
     def check_tail(self, cur: Cursor, opcode: str) -> None:
         """After the operands: a memory access's ordering and ``, align N``, then ``, !kind !N``
