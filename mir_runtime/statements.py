@@ -24,13 +24,16 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from mir_runtime.ir.lexer import tokenize
+from mir_runtime.ir.lexer import LOCAL_NAME, tokenize
 from mir_runtime.ir.model import Instruction, Module
 
 VALUE = "%ID"
 _WS = re.compile(r"\s+")
 _ATTACHMENT = re.compile(r"^![A-Za-z_.][-\w.]*$")
 _LOCAL = re.compile(r"%[-\w$.]+")
+_NAME = re.compile(f"({LOCAL_NAME})")
+KNOWN = 65536  # statements kept by their text less its value names (starts afresh when full)
+_known: dict[tuple, str] = {}
 
 
 def statement(text: str, types: Collection[str] = ()) -> str:
@@ -42,6 +45,24 @@ def statement(text: str, types: Collection[str] = ()) -> str:
         if not types:
             return _LOCAL.sub(VALUE, text.strip())
         return _LOCAL.sub(lambda m: m[0] if m[0] in types else VALUE, text.strip())
+    if '"' in text:
+        return _from_tokens(text, types)
+    # Without quotes every match of the lexer's local-name pattern is a name token, and the
+    # statement spells every value name %ID: texts alike but for their value names share one.
+    pieces = _NAME.split(text)
+    for k in range(1, len(pieces), 2):
+        if pieces[k] not in types:
+            pieces[k] = None
+    key = tuple(pieces)
+    found = _known.get(key)
+    if found is None:
+        if len(_known) >= KNOWN:
+            _known.clear()
+        found = _known[key] = _from_tokens(text, types)
+    return found
+
+
+def _from_tokens(text: str, types: Collection[str]) -> str:
     toks = tokenize(text)
     out: list[str] = []
     depth = 0

@@ -3,6 +3,8 @@ normalized (local value names) and what is kept."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mir_runtime import parse_ir
 from mir_runtime.statements import statement, statements
@@ -50,3 +52,36 @@ define void @g() {
 }
 """
     assert statements(parse_ir(text)) == ["%ID = add nsw i32 %ID, 1", "ret i32 %ID", "ret void"]
+
+
+@pytest.mark.parametrize(
+    ("texts", "types"),
+    [
+        (["%5 = call i32 @f(i32 %3) #2", "%x = call i32 @f(i32 %y) #2"], ()),
+        (["%12abc = add i32 %a, 1, !dbg !3", "%12 = add i32 %a, 1, !dbg !3"], ()),  # %12abc lexes as %12 then abc
+        (["%p = load %ID, %ID* %q, !tbaa !1", "%r = load %ID, %ID* %s, !tbaa !1"], ("%ID",)),  # a type named like VALUE
+        (["store %struct.S* %a, %struct.S** %b, !tbaa !4", "store %struct.S* %struct.S, %struct.S** %b, !tbaa !4"],
+         ("%struct.S",)),
+    ],
+)
+def test_a_known_statement_is_the_statement_of_its_tokens(texts: list[str], types: tuple) -> None:
+    """Statements of texts with ``!`` or ``#`` are kept by their text less its value names; each
+    still equals the statement read from the text's own tokens."""
+    from mir_runtime.statements import _from_tokens
+
+    for text in texts * 2:
+        assert statement(text, types) == _from_tokens(text, types), text
+
+
+_PIECES = ["%1", "%12", "%a", "%a.b", "%ID", "%S", "abc", "12", " ", "  ", ",", "!", "!5", "!tbaa", "#", "#3", "(", ")",
+           "[", "]", "<", ">", "{", "}", "*", "=", "x", "\n", "@g", "i32", "$c", "%", "-1", "0x1F", "...", ":"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=14), st.sampled_from([(), ("%S",), ("%ID", "%1")]))
+def test_any_text_with_a_known_statement_reads_as_its_tokens(pieces: list[str], types: tuple) -> None:
+    from mir_runtime.statements import _from_tokens
+
+    text = "".join(pieces) + " #1"
+    statement(text.replace("%S", "%T"), types)  # a text alike but for a name, read first
+    assert statement(text, types) == _from_tokens(text, types)
