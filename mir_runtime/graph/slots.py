@@ -127,6 +127,8 @@ class MetadataSlots:
         roots = self._sorted(list(fn.metadata), self.kinds)
         for block in fn.blocks:
             for inst in block.instructions:
+                if "!" not in inst.text:
+                    continue  # neither metadata operands nor attachments
                 if inst.opcode == "call" and inst.callee and inst.callee.startswith("@llvm."):
                     roots += _MD_OPERAND.findall(inst.text)
                 roots += self._sorted(instruction_attachments(inst.text), self.kinds)

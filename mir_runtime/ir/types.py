@@ -129,8 +129,18 @@ TOKEN_T = simple("token")
 LABEL_T = simple("label")
 
 
+_SHORT: dict[Type, str] = {}
+
+
 def short_text(ty: Type) -> str:
     """ProGraML's spelling: a struct, or pointer(s) to one, becomes ``struct`` plus the stars."""
+    text = _SHORT.get(ty)
+    if text is None:
+        text = _SHORT[ty] = _short_text(ty)
+    return text
+
+
+def _short_text(ty: Type) -> str:
     depth = 0
     base = ty
     while base.kind == PTR and base.elem is not None:
