@@ -11,9 +11,9 @@ import re
 
 from mir_runtime.errors import IRParseError
 from mir_runtime.ir import keywords as W
+from mir_runtime.ir import shapes
 from mir_runtime.ir import types as T
 from mir_runtime.ir.cursor import Cursor, ParseFailure
-from mir_runtime.ir import shapes
 from mir_runtime.ir.instructions import CALL_PREFIXES, HANDLERS, Parts
 from mir_runtime.ir.lexer import bracket_depth, strip_comment, tokenize
 from mir_runtime.ir.model import (

@@ -27,7 +27,7 @@ from mir_runtime.ir.instructions import Parts
 from mir_runtime.ir.lexer import LOCAL_NAME
 from mir_runtime.ir.model import Operand, OperandKind
 
-CAPACITY = 65536  # shapes kept per table; a full table starts afresh (bounded memory on any input)
+CAPACITY = 16384  # shapes kept per table (about 600 bytes each); a full table starts afresh
 
 # Operands the reader never changes once read (it resolves locals to arguments or blocks, and
 # globals to functions, per module), so one object serves every instruction of a shape.
