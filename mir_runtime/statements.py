@@ -32,7 +32,7 @@ _WS = re.compile(r"\s+")
 _ATTACHMENT = re.compile(r"^![A-Za-z_.][-\w.]*$")
 _LOCAL = re.compile(r"%[-\w$.]+")
 _NAME = re.compile(f"({LOCAL_NAME})")
-KNOWN = 65536  # statements kept by their text less its value names (starts afresh when full)
+KNOWN = 16384  # statements kept by their text less its value names (starts afresh when full)
 _known: dict[tuple, str] = {}
 
 
