@@ -60,11 +60,13 @@ def strip_comment(line: str) -> str:
     return line
 
 
-_OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_BRACKET = re.compile(r"[][(){}<>]")
 
 
 def bracket_depth(line: str) -> int:
     """Net count of unclosed brackets in ``line`` outside strings (negative if over-closed)."""
+    if _BRACKET.search(line) is None:  # two lines in three
+        return 0
     if '"' in line:
         line = re.sub(r'"[^"]*"', "", line)
     return (

@@ -32,7 +32,8 @@ K = OperandKind
 _LABEL_RE = re.compile(r'^\s*([-a-zA-Z$._0-9]+|"[^"]*")\s*:\s*$')
 _OLD_LABEL_RE = re.compile(r"^\s*; <label>:(\d+)")
 _TYPEDEF_RE = re.compile(r"^(%[-a-zA-Z$._0-9]+|%\"[^\"]*\") = type (.*)$", re.M)
-_OPAQUE_PTR_RE = re.compile(r"(?<![%@$!\w.\-\"])ptr(?![\w.])")
+# "ptr" not inside a name or word (its look-behind after the literal, so that the search scans for it)
+_OPAQUE_PTR_RE = re.compile(r"ptr(?<![%@$!\w.\-\"]ptr)(?![\w.])")
 _LEGACY_RE = re.compile(r"= (?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(]*\* [%@]")
 
 
