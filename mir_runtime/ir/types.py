@@ -129,7 +129,7 @@ TOKEN_T = simple("token")
 LABEL_T = simple("label")
 
 
-_SHORT: dict[Type, str] = {}
+_SHORT: dict[Type, str] = {}  # short_text of each type, made once (types are interned)
 
 
 def short_text(ty: Type) -> str:
