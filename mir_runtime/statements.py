@@ -24,14 +24,13 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from mir_runtime.ir.lexer import LOCAL_NAME, tokenize
+from mir_runtime.ir.lexer import split_names, tokenize
 from mir_runtime.ir.model import Instruction, Module
 
 VALUE = "%ID"
 _WS = re.compile(r"\s+")
 _ATTACHMENT = re.compile(r"^![A-Za-z_.][-\w.]*$")
 _LOCAL = re.compile(r"%[-\w$.]+")
-_NAME = re.compile(f"({LOCAL_NAME})")
 KNOWN = 16384  # statements kept by their text less its value names (starts afresh when full)
 _known: dict[tuple, str] = {}
 
@@ -45,11 +44,9 @@ def statement(text: str, types: Collection[str] = ()) -> str:
         if not types:
             return _LOCAL.sub(VALUE, text.strip())
         return _LOCAL.sub(lambda m: m[0] if m[0] in types else VALUE, text.strip())
-    if '"' in text:
+    pieces = split_names(text)  # the statement spells every value name %ID: texts alike but for them share one
+    if pieces is None:
         return _from_tokens(text, types)
-    # Without quotes every match of the lexer's local-name pattern is a name token, and the
-    # statement spells every value name %ID: texts alike but for their value names share one.
-    pieces = _NAME.split(text)
     for k in range(1, len(pieces), 2):
         if pieces[k] not in types:
             pieces[k] = None

@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 
 _NAME = r'(?:[-a-zA-Z$._][-a-zA-Z$._0-9]*|\d+|"[^"]*")'
-LOCAL_NAME = rf"%{_NAME}"  # a local value, block or named type: ``%5``, ``%call.i``, ``%struct.S``
+_LOCAL_NAME = rf"%{_NAME}"  # a local value, block or named type: ``%5``, ``%call.i``, ``%struct.S``
 
 TOKEN_RE = re.compile(
     r"(\s*)("
     r'c?"[^"]*"'  # string, c-string
-    rf"|{LOCAL_NAME}|@{_NAME}|\${_NAME}"  # local, global, comdat
+    rf"|{_LOCAL_NAME}|@{_NAME}|\${_NAME}"  # local, global, comdat
     r'|!"[^"]*"|![-a-zA-Z$._0-9\\]*'  # metadata string, id, name, node introducer
     r"|#\d+"  # attribute group
     r"|0x[KLMHR]?[0-9A-Fa-f]+"  # hexadecimal float
@@ -31,6 +31,20 @@ Token = tuple  # (leading whitespace, token text)
 def tokenize(text: str) -> list[tuple[str, str]]:
     """Split ``text`` into ``(whitespace, token)`` pairs; trailing whitespace is dropped."""
     return TOKEN_RE.findall(text)
+
+
+_NAME_SPLIT = re.compile(f"({_LOCAL_NAME})")
+
+
+def split_names(text: str) -> list[str] | None:
+    """``text`` cut at its local names: literal text at even indices, the names at odd ones; None
+    for text with a double quote. Only without quotes is every match of the name pattern a token
+    of its own (a ``%`` may sit inside ``c"%d"`` or a quoted name), so two texts with equal
+    literal pieces lex to the same tokens but for those names (the reader's shapes and the
+    statements' cache rest on this)."""
+    if '"' in text:
+        return None
+    return _NAME_SPLIT.split(text)
 
 
 def join(tokens: list[tuple[str, str]], start: int, end: int) -> str:

@@ -12,19 +12,18 @@ put back, and is neither lexed nor parsed.
 Instructions that name one of the module's types are kept with those names as written, by the
 module's own reader only: a ``getelementptr``'s result depends on the struct's body in that
 module. What is never kept, and so read in full every time:
-- text with a double quote: only there can a ``%`` sit inside a token (``c"%d\\0A"``, a quoted
-  name), so only without one does every match of the lexer's local-name pattern start a token;
+- text with a double quote (``lexer.split_names``: only without one are the names found by
+  pattern exactly the name tokens);
 - instructions whose local names end up inside an operand's text (``blockaddress``, metadata
   arguments), or that use a value named like one of the module's types;
 - errors: a malformed instruction is read, and reported, every time.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection
 
 from mir_runtime.ir.instructions import Parts
-from mir_runtime.ir.lexer import LOCAL_NAME
+from mir_runtime.ir.lexer import split_names
 from mir_runtime.ir.model import Operand, OperandKind
 
 CAPACITY = 16384  # shapes kept per table (about 600 bytes each); a full table starts afresh
@@ -37,7 +36,6 @@ Shape = tuple  # module flags, then the text's pieces: literal text, and local n
 Found = tuple  # result name (order or None), opcode, type, operands, successors, callee, blocks
 Read = tuple  # result name, opcode, ``Parts``
 
-_SPLIT = re.compile(f"({LOCAL_NAME})")
 _shared: dict[Shape, Found | None] = {}  # every module's shapes; None: read without error, not reusable
 
 
@@ -52,9 +50,9 @@ class Shapes:
 
     def read(self, text: str, parse: Callable[[], Read]) -> Read:
         """What ``parse()`` reads from an instruction's ``text``: from a known shape where one fits."""
-        if '"' in text:
+        pieces = split_names(text)
+        if pieces is None:
             return parse()
-        pieces = _SPLIT.split(text)
         names: dict[str, int] = {}
         table = _shared
         for k in range(1, len(pieces), 2):
