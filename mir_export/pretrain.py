@@ -56,6 +56,8 @@ class TrainConfig:
     threads: int = 1  # one thread is deterministic, and on a shared machine often fastest
     checkpoint_every: int = 100
     eval_samples: int = 512
+    init: str = ""  # a checkpoint of the same model whose weights a new run starts from
+    teacher: str = ""  # the model directory that the ``distill`` task learns from (``mir_export.distill``)
     extra: dict = field(default_factory=dict)
 
 
@@ -172,8 +174,13 @@ def match_pairs(batch: Batch, generator: torch.Generator) -> tuple[Tensor, Tenso
 # --- losses and metrics -----------------------------------------------------------------------
 
 
-def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator: torch.Generator) -> dict:
+def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator: torch.Generator,
+            distiller: nn.Module | None = None) -> dict:
+    """The losses of ``tasks`` on ``batch`` (``distill`` needs the ``distiller``), with the counts
+    that ``evaluate`` sums."""
     out: dict[str, Tensor] = {}
+    if "distill" in tasks:
+        out |= distiller(model, batch)
     text_vectors = None
     if "mlm" in tasks or "match" in tasks:
         inputs, labels = mask_tokens(batch.ids, model.cfg.vocab_size, generator)
@@ -241,22 +248,28 @@ def roc_auc(scores: np.ndarray, labels: np.ndarray) -> float:
 
 
 @torch.no_grad()
-def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=TASKS) -> dict:
-    """Held-out figures with a fixed seed: MLM accuracy, GAE ROC-AUC per flow, matching accuracy."""
+def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=TASKS,
+             distiller: nn.Module | None = None) -> dict:
+    """Held-out figures with a fixed seed: MLM accuracy, GAE ROC-AUC per flow, matching accuracy;
+    for ``distill``, the loss and the mapped vectors' cosines to the teacher's (batch means)."""
     model.eval()
     generator = torch.Generator().manual_seed(1234)
     rng = random.Random(1234)
     chosen = samples if len(samples) <= cfg.eval_samples else rng.sample(samples, cfg.eval_samples)
     totals = {"mlm_correct": 0, "mlm_count": 0, "match_correct": 0, "match_count": 0}
     scores: dict[int, list] = {f: [] for f in range(N_FLOWS)}
+    distilled: dict[str, list[float]] = {}
     for start in range(0, len(chosen), cfg.batch_size):
         part = chosen[start : start + cfg.batch_size]
         if len(part) < 2:
             continue
-        out = forward(model, make_batch(part, cfg.statements_per_sample, rng), tasks, cfg, generator)
+        out = forward(model, make_batch(part, cfg.statements_per_sample, rng), tasks, cfg, generator, distiller)
         for key in totals:
             if key in out:
                 totals[key] += int(out[key])
+        for key in ("distill_loss", "distill_text_cosine", "distill_graph_cosine"):
+            if key in out:
+                distilled.setdefault(key, []).append(float(out[key]))
         for flow in range(N_FLOWS):
             if f"gae_scores_{flow}" in out:
                 scores[flow].append(out[f"gae_scores_{flow}"].numpy())
@@ -271,6 +284,7 @@ def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=T
         }
     if "match" in tasks:
         result["matching_accuracy"] = totals["match_correct"] / max(totals["match_count"], 1)
+    result |= {key: float(np.mean(values)) for key, values in distilled.items()}
     result["eval_functions"] = len(chosen)
     return result
 
@@ -298,20 +312,22 @@ class Objective(nn.Module):
     """The pre-training losses of a batch as one module call: the forward pass that
     DistributedDataParallel synchronizes gradients for."""
 
-    def __init__(self, model: MIREncoder, tasks: tuple, cfg: TrainConfig, generator: torch.Generator) -> None:
+    def __init__(self, model: MIREncoder, tasks: tuple, cfg: TrainConfig, generator: torch.Generator,
+                 distiller: nn.Module | None = None) -> None:
         super().__init__()
-        self.model, self.tasks, self.cfg, self.generator = model, tasks, cfg, generator
+        self.model, self.tasks, self.cfg, self.generator, self.distiller = model, tasks, cfg, generator, distiller
 
     def forward(self, batch: Batch) -> dict:
-        return forward(self.model, batch, self.tasks, self.cfg, self.generator)
+        return forward(self.model, batch, self.tasks, self.cfg, self.generator, self.distiller)
 
 
 def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: int, out: Path, cfg: TrainConfig,
-          tokenizer_sha256: str | None = None, command: str | None = None) -> dict:
+          tokenizer_sha256: str | None = None, command: str | None = None, distiller: nn.Module | None = None) -> dict:
     """Train (or resume) under ``out``, on this process or as one of a torchrun group; returns
     the final held-out evaluation (process 0; the others return the training state).
     ``tokenizer_sha256``: the data's tokenizer (a resumed run must use the same); ``command``:
-    what ran (provenance)."""
+    what ran (provenance); ``distiller``: the teacher and maps of the ``distill`` task
+    (``mir_export.distill.Distiller``), its maps trained and checkpointed with the model."""
     group = distributed.join()
     if cfg.batch_size % group.world or cfg.batch_size // group.world < 2:
         raise ValueError(f"batch size {cfg.batch_size} must be a multiple of {group.world} processes, "
@@ -322,7 +338,10 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     model = MIREncoder(model_cfg)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+    if "distill" in cfg.tasks and distiller is None:
+        raise ValueError("the distill task needs a distiller (its teacher)")
+    trained = list(model.parameters()) + (list(distiller.parameters()) if distiller is not None else [])
+    optimizer = torch.optim.AdamW([p for p in trained if p.requires_grad], lr=cfg.lr, weight_decay=cfg.weight_decay)
     state = {"step": 0, "seconds": 0.0, "statements": 0, "graphs": 0, "tokens": 0}
     rng = random.Random(cfg.seed)  # the global batch: the same stream in every process
     generator = torch.Generator().manual_seed(cfg.seed + group.rank)  # masking and pairs: one per process
@@ -330,6 +349,8 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         saved = torch.load(checkpoint, weights_only=False)
         check_saved(checkpoint, saved, model_cfg, tokenizer_sha256, cfg)
         model.load_state_dict(saved["model"])
+        if distiller is not None:
+            distiller.load_maps(saved["distiller"])
         optimizer.load_state_dict(saved["optimizer"])
         state = saved["state"]
         rng.setstate(saved["rng"])
@@ -342,6 +363,8 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
             print(f"resumed from step {state['step']}" + ("" if len(generators) == group.world else
                   f" (saved by {len(generators)} processes, resumed on {group.world})"), file=sys.stderr)
         state.setdefault("invocations", [invocation(TrainConfig(**saved["train_config"]), 0)])
+    elif cfg.init:
+        state["init"] = start_from(model, Path(cfg.init))
     steps = group.gather(state["step"])
     if len(set(steps)) > 1:  # each would train a different number of steps, and wait for the others forever
         raise ValueError(f"{checkpoint}: the processes resumed from different steps {steps}; "
@@ -356,7 +379,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     total = cfg.steps
     share = cfg.batch_size // group.world
     shared_cfg = replace(cfg, edges_per_flow=max(1, cfg.edges_per_flow // group.world))
-    objective = group.wrap(Objective(model, tasks, shared_cfg, generator))
+    objective = group.wrap(Objective(model, tasks, shared_cfg, generator, distiller))
     log = open(out / "train-log.jsonl", "a") if group.main else None
     model.train()
     saved_at = state["seconds"]
@@ -383,7 +406,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         state["tokens"] += sum(len(row) for chosen in statements for row in chosen)
         state["graphs"] += cfg.batch_size
         if state["step"] % cfg.checkpoint_every == 0 or state["seconds"] - saved_at > 600:
-            save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg)
+            save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg, distiller)
             saved_at = state["seconds"]
         if not group.main:
             continue
@@ -397,16 +420,31 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
             log.flush()
             print(f"\rstep {state['step']}/{total} loss {record['loss']:.3f} "
                   f"({record['statements_per_s']:.0f} statements/s)", end="", file=sys.stderr, flush=True)
-    save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg)
+    save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg, distiller)
     if not group.main:
         return {"training": state}
     print(file=sys.stderr)
     log.close()
-    metrics = evaluate(model, eval_samples, cfg, tasks)
+    # a distilled student keeps the pre-training heads of its start: report those skills too
+    evaluated = tuple(dict.fromkeys(TASKS + tasks)) if "distill" in tasks else tasks
+    metrics = evaluate(model, eval_samples, cfg, evaluated, distiller)
     summary = {"metrics": metrics, "training": state, "train_config": cfg.__dict__, "model": model_cfg.to_dict(),
                "hardware": machine(group.world)}
     (out / "pretrain-result.json").write_text(json.dumps(summary, indent=2, default=list) + "\n")
     return summary
+
+
+def start_from(model: MIREncoder, path: Path) -> dict:
+    """Load the weights of checkpoint ``path`` (the same model configuration) into ``model``; its
+    provenance."""
+    from mir_runtime.modeldir import file_sha256
+
+    saved = torch.load(path, weights_only=False, map_location="cpu")
+    if saved["model_config"] != model.cfg.to_dict():
+        raise ResumeError(f"{path}: a checkpoint of another model ({saved['model_config'].get('name')}); "
+                          f"--init needs one of {model.cfg.name}")
+    model.load_state_dict(saved["model"])
+    return {"checkpoint": str(path), "sha256": file_sha256(path), "step": saved["state"].get("step")}
 
 
 def invocation(cfg: TrainConfig, from_step: int, processes: int = 1, command: str | None = None) -> dict:
@@ -461,16 +499,17 @@ def machine(processes: int = 1) -> dict:
 
 
 def save_checkpoint(path: Path, model, optimizer, state, rng, group: distributed.Group, generator, model_cfg,
-                    cfg) -> None:
-    """``checkpoint.pt``, written by process 0 with every process's masking stream; every process
-    takes part, and returns once the file is in place."""
+                    cfg, distiller: nn.Module | None = None) -> None:
+    """``checkpoint.pt``, written by process 0 with every process's masking stream (and the
+    distiller's maps); every process takes part, and returns once the file is in place."""
     generators = group.gather(generator.get_state())
     if group.main:
         tmp = path.with_suffix(".tmp")
         torch.save(
             {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "state": state,
              "rng": rng.getstate(), "generator": generators[0], "generators": generators,
-             "model_config": model_cfg.to_dict(), "train_config": cfg.__dict__},
+             "model_config": model_cfg.to_dict(), "train_config": cfg.__dict__}
+            | ({"distiller": distiller.maps()} if distiller is not None else {}),
             tmp,
         )
         tmp.replace(path)

@@ -29,7 +29,11 @@ def add_commands(sub) -> None:
     train.add_argument("--data", type=Path, required=True, help="the directory 'prepare' wrote")
     train.add_argument("--out", type=Path, required=True, help="run directory: checkpoint, logs, result")
     train.add_argument("--model", default="small", choices=ARCHITECTURES, help="model size")
-    train.add_argument("--tasks", default="mlm,gae,match", help="comma-separated: mlm, gae, match")
+    train.add_argument("--tasks", default="mlm,gae,match", help="comma-separated: mlm, gae, match, distill")
+    train.add_argument("--init", type=Path, default=None, metavar="CHECKPOINT",
+                       help="start a new run from this checkpoint's weights (a run of the same --model)")
+    train.add_argument("--teacher", type=Path, default=None, metavar="MODEL_DIR",
+                       help="the model directory that the distill task reproduces (its tokenizer must be --data's)")
     _schedule_arguments(train, steps=2000)
     train.add_argument("--batch-size", type=int, default=16, help="functions per step")
     train.add_argument("--lr", type=float, default=3e-4, help="peak learning rate")
@@ -314,20 +318,29 @@ def run(args: argparse.Namespace) -> int:
         saved = torch.load(args.run / "checkpoint.pt", weights_only=False)
         cfg = pretrain.TrainConfig(**saved["train_config"])
         model = load_checkpoint(args.run / "checkpoint.pt")
-        print(json.dumps(pretrain.evaluate(model, evaluation, cfg, tuple(cfg.tasks)), indent=2))
+        distiller = None
+        if "distill" in cfg.tasks:
+            from mir_export import distill
+
+            distiller = distill.from_directory(Path(cfg.teacher), model.cfg.d_model)
+            distiller.load_maps(saved["distiller"])
+        print(json.dumps(pretrain.evaluate(model, evaluation, cfg, tuple(cfg.tasks), distiller), indent=2))
         return 0
     cfg = pretrain.TrainConfig(
         model=args.model, tasks=tuple(args.tasks.split(",")), steps=args.steps, minutes=args.minutes,
         batch_size=args.batch_size, lr=args.lr, threads=args.threads, seed=args.seed, stop_step=args.stop_at,
         warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
+        init=str(args.init.resolve()) if args.init else "", teacher=str(args.teacher.resolve()) if args.teacher else "",
     )
-    unknown = set(cfg.tasks) - set(pretrain.TASKS)
+    known = pretrain.TASKS + ("distill",)
+    unknown = set(cfg.tasks) - set(known)
     if unknown:
-        raise UsageError(f"pretrain train: unknown task(s) {sorted(unknown)} (known: {', '.join(pretrain.TASKS)})")
+        raise UsageError(f"pretrain train: unknown task(s) {sorted(unknown)} (known: {', '.join(known)})")
+    sha256 = file_sha256(tokenizer)
+    _check_start(args, cfg, sha256)
     problem = _processes_problem(args.nproc, cfg.batch_size)
     if problem:
         raise UsageError(f"pretrain train: {problem}")
-    sha256 = file_sha256(tokenizer)
     try:
         pretrain.check_resumable(args.out / "checkpoint.pt", vocab, cfg, sha256)
     except pretrain.ResumeError as exc:
@@ -450,14 +463,37 @@ def _processes_problem(nproc: int, batch_size: int) -> str | None:
     return None
 
 
+def _check_start(args: argparse.Namespace, cfg, tokenizer_sha256: str) -> None:
+    """--init and --teacher name what exists, and --teacher comes with the distill task and
+    tokenizes as --data does (the student reads the teacher's token ids)."""
+    from mir_export.cli import UsageError
+    from mir_runtime.modeldir import file_sha256
+
+    if args.init is not None and not args.init.is_file():
+        raise UsageError(f"{args.init}: no such checkpoint (--init)")
+    if ("distill" in cfg.tasks) != (args.teacher is not None):
+        raise UsageError("pretrain train: the distill task and --teacher go together")
+    if args.teacher is not None:
+        tokenizer = args.teacher / "tokenizer.json"
+        if not tokenizer.is_file():
+            raise UsageError(f"{tokenizer}: missing (--teacher: a model directory)")
+        if file_sha256(tokenizer) != tokenizer_sha256:
+            raise UsageError(f"{tokenizer}: not the tokenizer of {args.data} (the student must read the teacher's "
+                             "token ids): prepare --data with the teacher's tokenizer.json")
+
+
 def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg, tokenizer_sha256: str | None = None,
                command: str | None = None) -> dict:
     """``pretrain.train`` on the samples of ``train_data``: what each process runs (it reads the
-    samples itself rather than receiving them pickled), leaving its process group at the end."""
-    from mir_export import distributed, pretrain, pretrain_data
+    samples itself rather than receiving them pickled; with the distill task, its own teacher),
+    leaving its process group at the end."""
+    from mir_export import distill, distributed, pretrain, pretrain_data
+    from mir_export.model import config
 
+    distiller = (distill.from_directory(Path(cfg.teacher), config(cfg.model, vocab).d_model, cfg.seed)
+                 if "distill" in cfg.tasks else None)
     try:
         return pretrain.train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg,
-                              tokenizer_sha256, command)
+                              tokenizer_sha256, command, distiller)
     finally:
         distributed.leave()

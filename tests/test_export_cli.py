@@ -69,6 +69,26 @@ def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
                                      f"--data {data} --out {tmp_path / 'm'}"]
 
 
+def test_distillation_needs_a_teacher_that_tokenizes_as_the_data(tmp_path, capsys) -> None:
+    pytest.importorskip("torch")
+    import pickle
+
+    data, teacher = tmp_path / "data", tmp_path / "teacher"
+    for directory, vocab in ((data, "a"), (teacher, "b")):
+        directory.mkdir()
+        (directory / "tokenizer.json").write_text(json.dumps({"model": {"vocab": {vocab: 0}}}))
+    (data / "eval.pkl").write_bytes(pickle.dumps([]))
+    train = ["pretrain", "train", "--data", str(data), "--out", str(tmp_path / "r")]
+    with pytest.MonkeyPatch.context() as patch:  # the tokenizer file is only hashed before these checks
+        patch.setattr("mir_export.tokenizer.load_tokenizer", lambda path: type("T", (), {"get_vocab_size": lambda _: 9})())
+        assert main(train + ["--tasks", "distill"]) == 2
+        assert "the distill task and --teacher go together" in capsys.readouterr().err
+        assert main(train + ["--tasks", "distill", "--teacher", str(teacher)]) == 2
+        assert "not the tokenizer of" in capsys.readouterr().err
+        assert main(train + ["--init", str(tmp_path / "none.pt")]) == 2
+        assert "no such checkpoint (--init)" in capsys.readouterr().err
+
+
 def test_without_the_train_extra_one_line_names_it(tmp_path) -> None:
     """A runtime-only install: torch cannot be imported."""
     (tmp_path / "torch.py").write_text("raise ModuleNotFoundError(\"No module named 'torch'\", name='torch')\n")

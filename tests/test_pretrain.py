@@ -196,3 +196,50 @@ def test_warmup_fits_short_runs() -> None:
     from mir_export.pretrain import default_warmup
 
     assert default_warmup(60) == 6 and default_warmup(4500) == 200 and default_warmup(5) == 0
+
+
+def test_distillation_teaches_the_student_and_resumes(corpus, tmp_path) -> None:
+    """The distill task: the student (tiny, d = 32) learns to reproduce a wider, frozen teacher
+    (compact, d = 128) through its maps; the teacher never changes, and the checkpoint keeps the
+    maps (not the teacher), so a resumed run goes on where it stopped."""
+    from mir_export.distill import Distiller
+    from mir_export.model import MIREncoder, config
+
+    samples, vocab = corpus
+    torch.manual_seed(1)
+    teacher = MIREncoder(config("compact", vocab))
+    before = {k: v.clone() for k, v in teacher.state_dict().items()}
+    cfg = TrainConfig(model="tiny", tasks=("distill",), steps=80, stop_step=40, batch_size=8, warmup=5, lr=3e-3,
+                      eval_samples=32, checkpoint_every=20)
+    start = Distiller(MIREncoder(config("compact", vocab)), 32, seed=3)  # the maps depend on the seed alone
+    assert torch.equal(start.text.weight, Distiller(teacher, 32, seed=3).text.weight)
+    train(samples, samples, vocab, tmp_path, cfg, distiller=Distiller(teacher, 32))
+    saved = torch.load(tmp_path / "checkpoint.pt", weights_only=False)
+    assert set(saved["distiller"]) == {"text.weight", "text.bias", "graph.weight", "graph.bias"}
+    result = train(samples, samples, vocab, tmp_path, replace(cfg, stop_step=0), distiller=Distiller(teacher, 32))
+    log = [json.loads(line) for line in open(tmp_path / "train-log.jsonl")]
+    assert [r["step"] for r in log] == list(range(1, 81))
+    losses = np.convolve([r["distill_loss"] for r in log], np.ones(10) / 10, mode="valid")
+    assert losses[-1] < 0.5 * losses[0]
+    metrics = result["metrics"]
+    assert metrics["distill_text_cosine"] > 0.8 and metrics["distill_graph_cosine"] > 0.8
+    assert {"mlm_accuracy", "gae_auc", "matching_accuracy"} <= set(metrics)  # the student's other skills, reported
+    assert all(torch.equal(before[k], v) for k, v in teacher.state_dict().items())
+    with pytest.raises(ValueError, match="distill task needs a distiller"):
+        train(samples, samples, vocab, tmp_path / "none", cfg)
+
+
+def test_init_starts_a_new_run_from_a_checkpoint(corpus, tmp_path) -> None:
+    from mir_export.model import load_checkpoint
+    from mir_export.pretrain import ResumeError
+
+    samples, vocab = corpus
+    cfg = TrainConfig(model="tiny", steps=4, batch_size=4, warmup=1, eval_samples=8)
+    train(samples, samples, vocab, tmp_path / "first", cfg)
+    still = replace(cfg, steps=2, lr=0.0, init=str(tmp_path / "first" / "checkpoint.pt"))  # lr 0: weights kept
+    result = train(samples, samples, vocab, tmp_path / "second", still)
+    first, second = (load_checkpoint(tmp_path / run / "checkpoint.pt").state_dict() for run in ("first", "second"))
+    assert all(torch.equal(first[k], second[k]) for k in first)
+    assert result["training"]["init"]["step"] == 4 and len(result["training"]["init"]["sha256"]) == 64
+    with pytest.raises(ResumeError, match="--init needs one of compact"):
+        train(samples, samples, vocab, tmp_path / "third", replace(still, model="compact"))

@@ -1,0 +1,86 @@
+"""Distillation: a smaller student encoder learns to reproduce a bigger teacher's statement vectors
+and graph node latents (the ``distill`` pre-training task).
+
+Why: on 2 CPU cores the encoders are most of ``embed``'s cost, and ``compact`` (d = 128, 2 + 2
+layers) runs them at about a quarter of ``small``'s arithmetic; pre-trained from scratch it lost to
+``small`` downstream. Taught by ``small`` instead, it keeps what ``small`` gives the heads (as
+DistilBERT keeps BERT's): each step the frozen teacher and the student encode the same statements
+(unmasked) and graphs, a linear map per branch from the student's width to the teacher's, trained
+beside the student and never exported, carries the student's vectors into the teacher's space, and
+the loss is their mean squared error over the teacher's variance in the batch (1: no better than
+predicting the batch mean), text and graph summed. A linear map suffices: the runtime's pooled
+mean commutes with it, so the student's file embedding holds the teacher's up to that map.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+from torch import Tensor, nn
+from torch.nn import functional as F
+
+from mir_export.model import MIREncoder
+from mir_export.pretrain import length_chunks
+
+TASK = "distill"
+
+
+def statement_vectors(model: MIREncoder, ids: Tensor) -> Tensor:
+    """One vector per statement of ``ids`` ``[S, L]``, padded per chunk of similar length only."""
+    chunks = length_chunks(ids)
+    vectors = [model.text(ids[rows, : int(ids[rows[-1]].ne(0).sum())]) for rows in chunks]
+    return torch.empty(len(ids), vectors[0].shape[-1], dtype=vectors[0].dtype).index_copy(
+        0, torch.cat(chunks), torch.cat(vectors))
+
+
+def relative_mse(predicted: Tensor, target: Tensor) -> Tensor:
+    """Mean squared error over the target's mean per-dimension variance."""
+    return F.mse_loss(predicted, target) / target.var(0).mean().clamp(min=1e-8)
+
+
+class Distiller(nn.Module):
+    """The frozen ``teacher`` and the two maps from ``width`` (the student's) to its width."""
+
+    def __init__(self, teacher: MIREncoder, width: int, seed: int = 0) -> None:
+        super().__init__()
+        self.teacher = teacher.eval().requires_grad_(False)
+        with torch.random.fork_rng():  # the maps' start depends on the seed alone
+            torch.manual_seed(seed)
+            self.text = nn.Linear(width, teacher.cfg.d_model)
+            self.graph = nn.Linear(width, teacher.cfg.d_model)
+
+    def train(self, mode: bool = True) -> Distiller:
+        super().train(mode)
+        self.teacher.eval()  # no dropout in the targets
+        return self
+
+    def maps(self) -> dict[str, Tensor]:
+        """The trained maps' weights (checkpointed with the student; the teacher is not)."""
+        return {k: v for k, v in self.state_dict().items() if not k.startswith("teacher.")}
+
+    def load_maps(self, state: dict[str, Tensor]) -> None:
+        self.text.load_state_dict({k[5:]: v for k, v in state.items() if k.startswith("text.")})
+        self.graph.load_state_dict({k[6:]: v for k, v in state.items() if k.startswith("graph.")})
+
+    def forward(self, student: MIREncoder, batch) -> dict[str, Tensor]:
+        """``distill_loss`` of a pre-training ``Batch`` and the cosines of the mapped vectors to
+        the teacher's (``distill_text_cosine``, ``distill_graph_cosine``: batch means)."""
+        graph = (batch.node_tokens, batch.token_node, batch.node_type, batch.edge_src, batch.edge_dst, batch.edge_flow)
+        with torch.no_grad():
+            text_target = statement_vectors(self.teacher, batch.ids)
+            graph_target = self.teacher.graph.latents(*graph)
+        text = self.text(statement_vectors(student, batch.ids))
+        latents = self.graph(student.graph.latents(*graph))
+        return {
+            f"{TASK}_loss": relative_mse(text, text_target) + relative_mse(latents, graph_target),
+            f"{TASK}_text_cosine": F.cosine_similarity(text, text_target).mean().detach(),
+            f"{TASK}_graph_cosine": F.cosine_similarity(latents, graph_target).mean().detach(),
+        }
+
+
+def from_directory(teacher: Path, width: int, seed: int = 0) -> Distiller:
+    """A ``Distiller`` whose teacher is the encoder of model directory ``teacher`` (its fp32 ONNX
+    files, sha256-checked)."""
+    from mir_export.downstream.finetune import pretrained_encoder
+
+    return Distiller(pretrained_encoder(teacher), width, seed)
