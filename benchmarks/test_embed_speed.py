@@ -16,6 +16,7 @@ Memory: peak RSS of the whole process tree (the CLI and its workers, summed, sam
 embedding the first 100 files and 10,000 files (the 668 repeated), to ``.npy``.
 
     python -m pytest benchmarks/test_embed_speed.py -s      # writes results/embed_speed.json
+    MIR_MODEL=DIR python -m pytest benchmarks/test_embed_speed.py -s   # another model directory
 """
 from __future__ import annotations
 
@@ -74,6 +75,7 @@ def test_embed_speed_and_memory(benchmark) -> None:
         benchmark.pedantic(measure, args=(peers["embed"], ENV), rounds=1, iterations=1)
     median = {name: statistics.median(times) for name, times in seconds.items()}
     result = {
+        "model": os.environ.get("MIR_MODEL", "artifacts"),  # the runtime's model directory (MIR_MODEL picks another)
         "files": len(files),
         "cores": os.cpu_count(),
         "rounds": ROUNDS,

@@ -1,7 +1,9 @@
 """Where the encoders run: onnxruntime sessions (providers, threads, precision) behind the small
 interface the engine calls (``Backend``); the training side supplies a torch one.
 
-Exactly one of ``onnxruntime`` / ``onnxruntime-gpu`` should be installed. On CPU every encoder
+Exactly one of ``onnxruntime`` / ``onnxruntime-gpu`` should be installed; it is imported when the
+first session opens (a third of a second), so a process that loads a model and hands its files to
+worker processes starts without it. On CPU every encoder
 call gets one thread (``single_threaded_options``) and the engine runs statement chunks and the
 graph encoder side by side, one call per thread: a statement is too small a matrix to split
 across threads (two intra-op threads ran the int8 encoder 2.8x slower than one), and
@@ -16,6 +18,8 @@ files.
 """
 from __future__ import annotations
 
+import functools
+import importlib.util
 import os
 import threading
 import warnings
@@ -69,23 +73,31 @@ def installed_distributions() -> list[str]:
     return found
 
 
-def load_onnxruntime():
-    """The ``onnxruntime`` module; a clear error if absent, a warning if both builds are present."""
+NOT_INSTALLED = ("mir-runtime needs onnxruntime to run models: pip install 'mir-runtime[cpu]' "
+                 "(or 'mir-runtime[gpu]' for CUDA)")
+
+
+def check_onnxruntime() -> None:
+    """A clear error if onnxruntime is absent, a warning if both builds are present, without
+    importing it (a third of a second): what loading a model checks at once."""
     found = installed_distributions()
     if len(found) > 1:
         warnings.warn(
             "both onnxruntime and onnxruntime-gpu are installed; they overwrite each other's files. "
             "Keep one: pip uninstall onnxruntime (for GPU) or onnxruntime-gpu (for CPU).",
             RuntimeWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
+    if importlib.util.find_spec("onnxruntime") is None:
+        raise BackendError(NOT_INSTALLED)
+
+
+def load_onnxruntime():
+    """The ``onnxruntime`` module; a clear error if absent."""
     try:
         import onnxruntime
     except ImportError:
-        raise BackendError(
-            "mir-runtime needs onnxruntime to run models: pip install 'mir-runtime[cpu]' "
-            "(or 'mir-runtime[gpu]' for CUDA)"
-        ) from None
+        raise BackendError(NOT_INSTALLED) from None
     return onnxruntime
 
 
@@ -118,19 +130,12 @@ class OnnxBackend:
             raise ValueError(f"unknown precision {precision!r} ({', '.join(ENCODER_FILES)})")
         if threads is not None and threads < 1:
             raise ValueError(f"threads must be at least 1, not {threads}")
-        ort = load_onnxruntime()
+        check_onnxruntime()
         self.directory = directory
-        self.device, self.precision = device, precision
+        self.device, self.precision, self.threads = device, precision, threads
         self.requested_providers = ["CPUExecutionProvider"]
         if device == "cuda":
             self.requested_providers.insert(0, "CUDAExecutionProvider")
-        self.options = ort.SessionOptions()
-        if threads:
-            self.options.intra_op_num_threads = threads
-            self.options.inter_op_num_threads = 1
-        cpu = device == "cpu"
-        self.encoder_options = (single_threaded_options() if cpu else self.options,
-                                single_threaded_options(arena=False) if cpu else self.options)
         self.token_budget = TOKEN_BUDGET[precision, device]
         self.parallel_calls = (threads or os.cpu_count() or 1) if device == "cpu" else 1
         self.files = ENCODER_FILES[precision]
@@ -141,6 +146,22 @@ class OnnxBackend:
         self._encoders: list = [None, None]
         self._sessions: dict[str, object] = {}
         self._lock = threading.Lock()
+
+    @functools.cached_property
+    def options(self):
+        """Session options of the heads (and of the encoders on CUDA): ``threads`` intra-op threads."""
+        options = load_onnxruntime().SessionOptions()
+        if self.threads:
+            options.intra_op_num_threads = self.threads
+            options.inter_op_num_threads = 1
+        return options
+
+    @functools.cached_property
+    def encoder_options(self) -> tuple:
+        """The statement and graph encoders' session options (module docstring)."""
+        if self.device != "cpu":
+            return self.options, self.options
+        return single_threaded_options(), single_threaded_options(arena=False)
 
     def encoder(self, k: int):
         """The statement (0) or graph (1) encoder's session, opened on first use: with worker

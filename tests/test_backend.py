@@ -1,7 +1,9 @@
-"""onnxruntime selection: a clear error without it, a warning with both CPU and GPU builds."""
+"""onnxruntime selection: a clear error without it, a warning with both CPU and GPU builds, and
+no import of it until a session opens."""
 from __future__ import annotations
 
 import builtins
+import subprocess
 import sys
 
 import pytest
@@ -22,10 +24,22 @@ def test_error_when_onnxruntime_is_missing(monkeypatch) -> None:
     monkeypatch.setattr(builtins, "__import__", no_onnxruntime)
     with pytest.raises(backend.BackendError, match=r"mir-runtime\[cpu\]"):
         backend.load_onnxruntime()
+    monkeypatch.setattr(backend.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(backend.BackendError, match=r"mir-runtime\[cpu\]"):  # what loading a model checks
+        backend.check_onnxruntime()
 
 
 def test_warning_when_both_builds_are_installed(monkeypatch) -> None:
     pytest.importorskip("onnxruntime")
     monkeypatch.setattr(backend, "installed_distributions", lambda: [backend.CPU_DIST, backend.GPU_DIST])
     with pytest.warns(RuntimeWarning, match="onnxruntime-gpu"):
-        backend.load_onnxruntime()
+        backend.check_onnxruntime()
+
+
+def test_loading_a_model_leaves_onnxruntime_unimported_until_a_session_opens() -> None:
+    """A process that loads a model and hands files to workers starts without it (a third of a second)."""
+    pytest.importorskip("onnxruntime")
+    code = ("import sys; from mir_runtime import Model; m = Model.load(); assert 'onnxruntime' not in sys.modules; "
+            "m.embed_ir('define void @f() {\\n  ret void\\n}\\n'); assert 'onnxruntime' in sys.modules")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
