@@ -22,8 +22,6 @@ from torch.nn import functional as F
 from mir_export.model import MIREncoder
 from mir_export.pretrain import length_chunks
 
-TASK = "distill"
-
 
 def statement_vectors(model: MIREncoder, ids: Tensor) -> Tensor:
     """One vector per statement of ``ids`` ``[S, L]``, padded per chunk of similar length only."""
@@ -72,9 +70,9 @@ class Distiller(nn.Module):
         text = self.text(statement_vectors(student, batch.ids))
         latents = self.graph(student.graph.latents(*graph))
         return {
-            f"{TASK}_loss": relative_mse(text, text_target) + relative_mse(latents, graph_target),
-            f"{TASK}_text_cosine": F.cosine_similarity(text, text_target).mean().detach(),
-            f"{TASK}_graph_cosine": F.cosine_similarity(latents, graph_target).mean().detach(),
+            "distill_loss": relative_mse(text, text_target) + relative_mse(latents, graph_target),
+            "distill_text_cosine": F.cosine_similarity(text, text_target).mean().detach(),
+            "distill_graph_cosine": F.cosine_similarity(latents, graph_target).mean().detach(),
         }
 
 
