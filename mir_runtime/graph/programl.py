@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import chain
 
 import numpy as np
 
@@ -120,26 +121,29 @@ def build_graph(module: Module) -> ProgramGraph:
         arg_uses: dict[str, list] = {}
         pending: list[tuple[str, int]] = []
         ends: dict[str, tuple[int, int]] = {}
+        add_node, add_edge = b.nodes.append, b.edges.append  # the hot loop appends rows itself
         for block in fn.blocks:
             first = last = -1
             for inst in block.instructions:
                 text = renumber(inst.text, attribute_numbers) if inst.opcode in CALL_OPCODES else inst.text
                 if metadata_numbers and "!" in text and not references_metadata_node(text):
                     text = renumber_metadata(text, metadata_numbers)
-                node = b.node(INSTRUCTION, inst.opcode, text, fi, block_count, inst_index)
+                node = len(b.nodes)
+                add_node((INSTRUCTION, inst.opcode, text, fi, block_count, inst_index))
                 inst_index += 1
                 if inst.name is not None:
                     producers[inst.name] = node
                 if last >= 0:
-                    b.edge(CONTROL, last, node)
+                    add_edge((last, node, CONTROL, 0))
                 if inst.opcode == "call" and inst.callee is not None:
                     call_sites.append((node, inst.callee))
                 for position, op in enumerate(inst.operands):
                     kind = op.kind
                     if kind is K.LOCAL:
                         short = short_text(producer_types[op.text])
-                        var = b.node(VARIABLE, short, f"{short} {op.text}", fi, block_count)
-                        b.edge(DATA, var, node, position)
+                        var = len(b.nodes)
+                        add_node((VARIABLE, short, f"{short} {op.text}", fi, block_count, -1))
+                        add_edge((var, node, DATA, position))
                         pending.append((op.text, var))
                     elif kind is K.CONSTANT or kind is K.CONSTANT_EXPR:
                         key = op.typed_text
@@ -170,7 +174,7 @@ def build_graph(module: Module) -> ProgramGraph:
                 for node, position in uses:
                     b.edge(DATA, var, node, position)
         for name, var in pending:
-            b.edge(DATA, producers[name], var)
+            add_edge((producers[name], var, DATA, 0))
         entry_exits[fn.name] = (ends[fn.blocks[0].name][0], _control_flow(fn, ends, b))
 
     for entry, exits in entry_exits.values():
@@ -184,11 +188,10 @@ def build_graph(module: Module) -> ProgramGraph:
             b.edge(CALL, exit_node, site)
     for text, full, uses in constants.values():
         node = b.node(CONSTANT, text, full, 0, block_count)
-        for target, position in uses:
-            b.edge(DATA, node, target, position)
+        b.edges.extend((node, target, DATA, position) for target, position in uses)
 
     kinds, texts, full_texts, functions, blocks, instructions = zip(*b.nodes)
-    edges = np.array(b.edges, dtype=np.int32).reshape(-1, 4)
+    edges = np.fromiter(chain.from_iterable(b.edges), dtype=np.int32, count=4 * len(b.edges)).reshape(-1, 4)
     return ProgramGraph(
         node_type=np.array(kinds, dtype=np.int8),
         node_text=_objects(texts),
