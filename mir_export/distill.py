@@ -60,15 +60,16 @@ class Distiller(nn.Module):
         self.text.load_state_dict({k[5:]: v for k, v in state.items() if k.startswith("text.")})
         self.graph.load_state_dict({k[6:]: v for k, v in state.items() if k.startswith("graph.")})
 
-    def forward(self, student: MIREncoder, batch) -> dict[str, Tensor]:
-        """``distill_loss`` of a pre-training ``Batch`` and the cosines of the mapped vectors to
-        the teacher's (``distill_text_cosine``, ``distill_graph_cosine``: batch means)."""
+    def forward(self, student: MIREncoder, batch, latents: Tensor) -> dict[str, Tensor]:
+        """``distill_loss`` of a pre-training ``Batch`` (``latents``: the student's node latents
+        of its graph, shared with the other tasks) and the cosines of the mapped vectors to the
+        teacher's (``distill_text_cosine``, ``distill_graph_cosine``: batch means)."""
         graph = (batch.node_tokens, batch.token_node, batch.node_type, batch.edge_src, batch.edge_dst, batch.edge_flow)
         with torch.no_grad():
             text_target = statement_vectors(self.teacher, batch.ids)
             graph_target = self.teacher.graph.latents(*graph)
         text = self.text(statement_vectors(student, batch.ids))
-        latents = self.graph(student.graph.latents(*graph))
+        latents = self.graph(latents)
         return {
             "distill_loss": relative_mse(text, text_target) + relative_mse(latents, graph_target),
             "distill_text_cosine": F.cosine_similarity(text, text_target).mean().detach(),

@@ -179,8 +179,6 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
     """The losses of ``tasks`` on ``batch`` (``distill`` needs the ``distiller``), with the counts
     that ``evaluate`` sums."""
     out: dict[str, Tensor] = {}
-    if "distill" in tasks:
-        out |= distiller(model, batch)
     text_vectors = None
     if "mlm" in tasks or "match" in tasks:
         inputs, labels = mask_tokens(batch.ids, model.cfg.vocab_size, generator)
@@ -203,10 +201,12 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
             out["mlm_correct"] = (logits.argmax(-1) == targets).sum()
             out["mlm_count"] = torch.tensor(len(targets))
         text_vectors = segment_mean(pooled, batch.statement_sample, batch.size)
-    if "gae" in tasks or "match" in tasks:
-        latents = model.graph.latents(
+    if "gae" in tasks or "match" in tasks or "distill" in tasks:
+        latents = model.graph.latents(  # once for every task that reads the graph
             batch.node_tokens, batch.token_node, batch.node_type, batch.edge_src, batch.edge_dst, batch.edge_flow
         )
+        if "distill" in tasks:
+            out |= distiller(model, batch, latents)
         if "gae" in tasks:
             losses = []
             for flow in range(N_FLOWS):
