@@ -9,10 +9,13 @@ graph encoder side by side, one call per thread: a statement is too small a matr
 across threads (two intra-op threads ran the int8 encoder 2.8x slower than one), and
 onnxruntime's CPU ScatterND with reduction "add", the graph encoder's message passing, races when
 it splits its updates over threads: it loses some of the sums of duplicate indices
-(microsoft/onnxruntime#18048, #23396; still so in 1.31). The graph encoder also runs without
-onnxruntime's memory arena, which would keep the largest graph's working set for the session's
-life (one worker's peak grew from 220 to 306 MB between 100 and 668 device-mapping kernels; 162
-to 174 MB without it, at the same speed and with the same vectors). Graphs too big to encode whole
+(microsoft/onnxruntime#18048, #23396; still so in 1.31). The graph encoder keeps onnxruntime's
+memory arena but plans no memory patterns: a pattern is one buffer planned per input shape and
+kept, and every graph has its own shapes (with patterns, one worker's peak grew from 220 to 306 MB
+between 100 and 668 device-mapping kernels). Without the arena every big intermediate is mapped
+afresh from the system on every call: the page faults took a third of the workers' CPU (2,004
+files, 2 workers: 62 CPU seconds without the arena, 43 with it, the same peak memory and
+vectors). Graphs too big to encode whole
 run layer by layer in blocks of nodes (``mir_runtime.blocks``) where the directory has the block
 files.
 """
@@ -101,12 +104,12 @@ def load_onnxruntime():
     return onnxruntime
 
 
-def single_threaded_options(arena: bool = True):
+def single_threaded_options(memory_patterns: bool = True):
     """onnxruntime session options with one thread: how the encoders run on CPU (module docstring);
-    ``arena=False``: memory goes back after each call."""
+    ``memory_patterns=False`` for inputs whose shapes rarely repeat (graphs)."""
     options = load_onnxruntime().SessionOptions()
     options.intra_op_num_threads = options.inter_op_num_threads = 1
-    options.enable_cpu_mem_arena = options.enable_mem_pattern = arena
+    options.enable_mem_pattern = memory_patterns
     return options
 
 
@@ -161,7 +164,7 @@ class OnnxBackend:
         """The statement and graph encoders' session options (module docstring)."""
         if self.device != "cpu":
             return self.options, self.options
-        return single_threaded_options(), single_threaded_options(arena=False)
+        return single_threaded_options(), single_threaded_options(memory_patterns=False)
 
     def encoder(self, k: int):
         """The statement (0) or graph (1) encoder's session, opened on first use: with worker
