@@ -1,5 +1,5 @@
 """The parts of the overhead benchmark (benchmarks/test_overhead.py): the encoder rebuilt from its
-ONNX files, the relational GCN, end-to-end fine-tuning and the memory probe."""
+ONNX files, the relational GCN, end-to-end fine-tuning, the memory probe and the key of the resumable run's lines."""
 from __future__ import annotations
 
 import copy
@@ -12,9 +12,10 @@ import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
 from models import IR, LOOP
+from paths import SHIPPED
 from mir_export.downstream.finetune import FinetuneConfig, finetune, pretrained_encoder
 from mir_export.downstream.onnx_weights import encoder_from_onnx
-from mir_export.downstream.overhead import PeakRSS
+from mir_export.downstream.overhead import OverheadConfig, PeakRSS, fingerprint
 from mir_export.downstream.rgcn import RGCN, RGCNConfig, batch, node_vocabulary, train_rgcn
 from mir_export.export import export
 from mir_runtime.modeldir import file_sha256
@@ -118,3 +119,21 @@ def test_peak_rss_sees_an_allocation_held_longer_than_a_sample() -> None:
         time.sleep(0.05)
         del block
     assert 45 < memory.mb < 100
+
+
+def test_the_resumable_runs_key_follows_what_the_run_reads(tmp_path) -> None:
+    """Re-exported task heads keep the finished (option, platform, fold) lines; another encoder or
+    another devmap learner does not."""
+    manifest = json.loads((SHIPPED / "manifest.json").read_text())
+
+    def key(change) -> str:
+        edited = copy.deepcopy(manifest)
+        change(edited)
+        (tmp_path / "manifest.json").write_text(json.dumps(edited))
+        return fingerprint(tmp_path, OverheadConfig())
+
+    shipped = key(lambda m: None)
+    assert key(lambda m: m["files"]["coarsening-fermi.onnx"].update(sha256="0" * 64)) == shipped
+    assert key(lambda m: m["files"]["devmap-amd.onnx"].update(sha256="0" * 64)) == shipped
+    assert key(lambda m: m["files"]["graph_encoder.int8.onnx"].update(sha256="0" * 64)) != shipped
+    assert key(lambda m: m["task_heads"]["selected"]["devmap"]["amd"].update(family="gbt")) != shipped

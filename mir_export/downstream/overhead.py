@@ -16,8 +16,8 @@ queries on a kernel it has embedded, or parsed, before); and peak memory.
 
 The run is resumable: every finished (option, platform, fold) is one line of a JSON-lines file,
 and a later run (another session) skips what is there, so the full 10 folds of both platforms
-(about 6 hours on 2 cores) complete over several runs. Lines from another configuration or model
-are ignored. The summary counts a (platform, fold) as completed when all three options finished it.
+(about 6 hours on 2 cores) complete over several runs. Lines from another configuration, encoder or devmap learner
+are ignored (``fingerprint``; re-exported task heads keep them). The summary counts a (platform, fold) as completed when all three options finished it.
 
 Peak memory is the resident set size (``/proc/self/statm``, sampled every 5 ms by a thread)
 while an option trains and tests on one fold, above the RSS at its start, after garbage collection
@@ -179,10 +179,16 @@ def measure_fold(option: Option, table: Devmap, rows: list, fold: tuple[np.ndarr
 
 
 def fingerprint(model_dir: Path, cfg: OverheadConfig) -> str:
-    """What a fold's line depends on: the settings (but the number of folds) and the model files."""
+    """What a fold's line depends on: the settings (but the number of folds), the model's files
+    but its task heads (the run trains its own heads), and the learner of each shipped devmap
+    head (the ``head`` option's). Re-exporting a task's heads keeps the finished lines; a new
+    encoder, tokenizer or devmap learner starts afresh."""
     settings = {k: v for k, v in asdict(cfg).items() if k != "folds"}
-    files = ModelDirectory(model_dir).manifest.files
-    text = json.dumps([settings, {name: entry.sha256 for name, entry in sorted(files.items())}], sort_keys=True)
+    manifest = ModelDirectory(model_dir).manifest
+    heads = {file for task in manifest.tasks.values() for file in task.heads.values()}
+    files = {name: entry.sha256 for name, entry in sorted(manifest.files.items()) if name not in heads}
+    learners = {platform: learner.name for platform, learner in sorted(head_learners(manifest).items())}
+    text = json.dumps([settings, files, learners], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
