@@ -43,3 +43,14 @@ def test_loading_a_model_leaves_onnxruntime_unimported_until_a_session_opens() -
             "m.embed_ir('define void @f() {\\n  ret void\\n}\\n'); assert 'onnxruntime' in sys.modules")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_graph_encoder_reuses_its_memory_but_plans_none_per_shape() -> None:
+    """Every graph has its own shapes: a memory pattern per shape would pile up, and without the
+    arena every big intermediate would be mapped afresh on every call (``mir_runtime.backend``)."""
+    pytest.importorskip("onnxruntime")
+    from mir_runtime.model import Model
+
+    statements, graphs = Model.load().backend.encoder_options
+    assert graphs.enable_cpu_mem_arena and not graphs.enable_mem_pattern
+    assert statements.enable_cpu_mem_arena and statements.enable_mem_pattern  # statement shapes recur
