@@ -306,6 +306,7 @@ def _one_line_warning(message, category, filename, lineno, file=None, line=None)
 def main(argv: list[str] | None = None) -> int:
     from mir_runtime.backend import BackendError
     from mir_runtime.modeldir import ModelFileError
+    from mir_runtime.parallel import WorkerError
     from mir_runtime.tasks import TaskError
 
     parser, problem = build_parser(argv)
@@ -324,6 +325,9 @@ def main(argv: list[str] | None = None) -> int:
     except (TaskError, ModelFileError, BackendError, UsageError) as exc:
         print(f"mir-runtime {args.command}: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except WorkerError as exc:
+        print(f"mir-runtime {args.command}: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

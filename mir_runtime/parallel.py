@@ -24,6 +24,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
 
@@ -33,6 +34,11 @@ WINDOW = 8  # files in flight per worker
 Prepared = tuple[list[list[int]], np.ndarray, np.ndarray, int]  # statement ids, their counts, graph vector, nodes
 
 _model = None  # the worker process's Model
+
+
+class WorkerError(RuntimeError):
+    """A worker process ended abruptly (killed, out of memory), named by the first file it left
+    unfinished: that file or one in flight after it."""
 
 
 def _start(directory: str, precision: str | None) -> None:
@@ -77,3 +83,6 @@ def _result(path: str, future: Future, finish: Callable[[Prepared], np.ndarray],
         if not keep_going:
             raise
         return path, exc
+    except BrokenProcessPool:
+        raise WorkerError(f"{path}: a worker process ended abruptly with this file or one after it in flight "
+                          "(killed, or out of memory?)") from None

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -186,6 +188,46 @@ def test_iter_embed_streams_in_input_order_with_workers(model, files) -> None:
         list(model.iter_embed([files["a"], files["bad"]], workers=2))
     kept = list(model.iter_embed([files["bad"], files["a"]], workers=2, keep_going=True))
     assert isinstance(kept[0][1], IRParseError) and kept[1][0] == str(files["a"])
+
+
+def _workers_of(parent: int) -> list[int]:
+    """The spawned worker processes among ``parent``'s children (not multiprocessing's resource tracker)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == parent and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
+def test_cli_names_the_file_when_a_worker_process_dies(model_dir, files, tmp_path) -> None:
+    """A worker killed (or out of memory) is one line naming the file it had in flight, exit code 1."""
+    stuck = tmp_path / "stuck.ll"
+    os.mkfifo(stuck)  # no writer: the worker that opens it waits until it is killed
+    command = [sys.executable, "-m", "mir_runtime.cli", "embed", str(stuck), str(files["a"]), "-o",
+               str(tmp_path / "e.npy"), "--workers", "2", "--model", str(model_dir[2])]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(600):
+            workers = _workers_of(process.pid)
+            if len(workers) == 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) == 2, "the workers did not start"
+        time.sleep(1.0)  # a worker is blocked on the pipe by now
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        _, stderr = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    assert process.returncode == 1
+    assert stderr.count("\n") == 1 and "stuck.ll: a worker process ended abruptly" in stderr, stderr
+    assert not (tmp_path / "e.npy").exists()
 
 
 def test_model_closes_and_is_a_context_manager(model_dir, files) -> None:
