@@ -3,21 +3,20 @@ interface the engine calls (``Backend``); the training side supplies a torch one
 
 Exactly one of ``onnxruntime`` / ``onnxruntime-gpu`` should be installed; it is imported when the
 first session opens (a third of a second), so a process that loads a model and hands its files to
-worker processes starts without it. On CPU every encoder
-call gets one thread (``single_threaded_options``) and the engine runs statement chunks and the
-graph encoder side by side, one call per thread: a statement is too small a matrix to split
-across threads (two intra-op threads ran the int8 encoder 2.8x slower than one), and
-onnxruntime's CPU ScatterND with reduction "add", the graph encoder's message passing, races when
-it splits its updates over threads: it loses some of the sums of duplicate indices
-(microsoft/onnxruntime#18048, #23396; still so in 1.31). The graph encoder keeps onnxruntime's
-memory arena but plans no memory patterns: a pattern is one buffer planned per input shape and
-kept, and every graph has its own shapes (with patterns, one worker's peak grew from 220 to 306 MB
-between 100 and 668 device-mapping kernels). Without the arena every big intermediate is mapped
-afresh from the system on every call: the page faults took a third of the workers' CPU (2,004
-files, 2 workers: 62 CPU seconds without the arena, 43 with it, the same peak memory and
-vectors). Graphs too big to encode whole
-run layer by layer in blocks of nodes (``mir_runtime.blocks``) where the directory has the block
-files.
+worker processes starts without it. On CPU every encoder call gets one thread
+(``single_threaded_options``) and the engine runs statement chunks and the graph encoder side by
+side, one call per thread: a statement is too small a matrix to split across threads (two
+intra-op threads ran the int8 encoder 2.8x slower than one), and onnxruntime's CPU ScatterND with
+reduction "add", the graph encoder's message passing, races when it splits its updates over
+threads: it loses some of the sums of duplicate indices (microsoft/onnxruntime#18048, #23396;
+still so in 1.31). The graph encoder keeps onnxruntime's memory arena but plans no memory
+patterns: a pattern is one buffer planned per input shape and kept, and every graph has its own
+shapes (with patterns, one worker's peak grew from 220 to 306 MB between 100 and 668
+device-mapping kernels). Without the arena every big intermediate is mapped afresh from the
+system on every call: the page faults took a third of the workers' CPU (2,004 files, 2 workers:
+62 CPU seconds without the arena, 43 with it, the same peak memory and vectors). Graphs too big
+to encode whole run layer by layer in blocks of nodes (``mir_runtime.blocks``) where the
+directory has the block files.
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from mir_runtime.errors import IRParseError
+from mir_runtime.errors import IRParseError, WorkerError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 DESCRIPTION = "LLVM IR to statements, ProGraML graphs, embeddings and task decisions."
@@ -306,7 +306,6 @@ def _one_line_warning(message, category, filename, lineno, file=None, line=None)
 def main(argv: list[str] | None = None) -> int:
     from mir_runtime.backend import BackendError
     from mir_runtime.modeldir import ModelFileError
-    from mir_runtime.parallel import WorkerError
     from mir_runtime.tasks import TaskError
 
     parser, problem = build_parser(argv)

@@ -1,4 +1,5 @@
-"""The one error type the IR reader raises, so callers can catch bad input in one place."""
+"""The errors callers catch: bad input (``IRParseError``, the one type the IR reader raises) and a
+worker process that died (``WorkerError``); light, so the command line imports them at start."""
 from __future__ import annotations
 
 
@@ -20,3 +21,8 @@ class IRParseError(ValueError):
 
     def __reduce__(self):  # keep the location when pickled across processes
         return (IRParseError, (self.message, self.file, self.line, self.column))
+
+
+class WorkerError(RuntimeError):
+    """A worker process ended abruptly (killed, out of memory), named by the first file it left
+    unfinished: that file or one in flight after it (``mir_runtime.parallel``)."""

@@ -121,7 +121,7 @@ class Model:
         that many processes (CPU only; each loads this model with one thread), and their
         statements encoded here, through this model's statement cache (``parallel``). A file that
         is not readable IR raises ``IRParseError``; with ``keep_going`` it yields ``(path,
-        error)`` and goes on. A worker process that ends abruptly raises ``parallel.WorkerError``."""
+        error)`` and goes on. A worker process that ends abruptly raises ``errors.WorkerError``."""
         if workers > 1:
             if self.backend.device != "cpu":
                 raise ValueError("workers > 1 runs on CPU only (one GPU serves one process)")

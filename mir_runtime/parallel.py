@@ -28,17 +28,12 @@ from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
 
-from mir_runtime.errors import IRParseError
+from mir_runtime.errors import IRParseError, WorkerError
 
 WINDOW = 8  # files in flight per worker
 Prepared = tuple[list[list[int]], np.ndarray, np.ndarray, int]  # statement ids, their counts, graph vector, nodes
 
 _model = None  # the worker process's Model
-
-
-class WorkerError(RuntimeError):
-    """A worker process ended abruptly (killed, out of memory), named by the first file it left
-    unfinished: that file or one in flight after it."""
 
 
 def _start(directory: str, precision: str | None) -> None:

@@ -16,8 +16,9 @@ queries on a kernel it has embedded, or parsed, before); and peak memory.
 
 The run is resumable: every finished (option, platform, fold) is one line of a JSON-lines file,
 and a later run (another session) skips what is there, so the full 10 folds of both platforms
-(about 6 hours on 2 cores) complete over several runs. Lines from another configuration, encoder or devmap learner
-are ignored (``fingerprint``; re-exported task heads keep them). The summary counts a (platform, fold) as completed when all three options finished it.
+(about 6 hours on 2 cores) complete over several runs. Lines from another configuration, encoder
+or devmap learner are ignored (``fingerprint``; re-exported task heads keep them). The summary
+counts a (platform, fold) as completed when all three options finished it.
 
 Peak memory is the resident set size (``/proc/self/statm``, sampled every 5 ms by a thread)
 while an option trains and tests on one fold, above the RSS at its start, after garbage collection
@@ -186,8 +187,8 @@ def fingerprint(model_dir: Path, cfg: OverheadConfig) -> str:
     settings = {k: v for k, v in asdict(cfg).items() if k != "folds"}
     manifest = ModelDirectory(model_dir).manifest
     heads = {file for task in manifest.tasks.values() for file in task.heads.values()}
-    files = {name: entry.sha256 for name, entry in sorted(manifest.files.items()) if name not in heads}
-    learners = {platform: learner.name for platform, learner in sorted(head_learners(manifest).items())}
+    files = {name: entry.sha256 for name, entry in manifest.files.items() if name not in heads}
+    learners = {platform: learner.name for platform, learner in head_learners(manifest).items()}
     text = json.dumps([settings, files, learners], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
