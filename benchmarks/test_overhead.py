@@ -7,6 +7,7 @@ than the GNN, for under 5% less accuracy). All in one process, same folds, same 
     python -m pytest benchmarks/test_overhead.py -s                        # full: 10 folds per platform, resumed
     MIR_BENCH_MINUTES=120 python -m pytest benchmarks/test_overhead.py -s  # start no new fold after 2 hours (0: summarize only)
     MIR_BENCH_QUICK=1 python -m pytest benchmarks/test_overhead.py -s      # quick: 1 fold, short training
+    MIR_BENCH_PLATFORMS=amd python -m pytest benchmarks/test_overhead.py -s  # only AMD's pieces (another process: nvidia)
 
 Full mode: 10 stratified folds (seed 0) of both platforms; the head is the shipped head's learner,
 RGCN 50 epochs, fine-tuning 2 epochs with at most 32 statements per file and step; about 6 hours
@@ -80,10 +81,13 @@ def test_overhead(benchmark) -> None:
     threads = int(os.environ.get("MIR_BENCH_THREADS", "1"))
     cfg = dataclasses.replace(QUICK if QUICK_MODE else OverheadConfig(), threads=threads)
     minutes = float(os.environ["MIR_BENCH_MINUTES"]) if os.environ.get("MIR_BENCH_MINUTES") else None
+    platforms = frozenset(os.environ["MIR_BENCH_PLATFORMS"].split(",")) if os.environ.get("MIR_BENCH_PLATFORMS") else None
+    if platforms and not platforms <= set(PLATFORMS):
+        pytest.fail(f"MIR_BENCH_PLATFORMS: unknown platform(s) {sorted(platforms - set(PLATFORMS))}; known: {PLATFORMS}")
     tables = [read_devmap(DATASETS, p) for p in PLATFORMS]
     stem = "overhead-quick" if QUICK_MODE else "overhead"
     result = benchmark.pedantic(run_overhead, args=(tables, default_model_dir(), cfg, RESULTS / f"{stem}-folds.jsonl", minutes,
-                                                           os.environ.get("MIR_CHECKPOINT")),
+                                                           os.environ.get("MIR_CHECKPOINT"), platforms),
                                 rounds=1, iterations=1)
     result["mode"] = "quick" if QUICK_MODE else "full"
     if not result["folds_completed"]:

@@ -122,8 +122,8 @@ def test_peak_rss_sees_an_allocation_held_longer_than_a_sample() -> None:
 
 
 def test_the_resumable_runs_key_follows_what_the_run_reads(tmp_path) -> None:
-    """Re-exported task heads keep the finished (option, platform, fold) lines; another encoder or
-    another devmap learner does not."""
+    """Re-exported task heads keep the finished (option, platform, fold) lines; another encoder,
+    pooling or devmap learner does not."""
     manifest = json.loads((SHIPPED / "manifest.json").read_text())
 
     def key(change) -> str:
@@ -137,3 +137,4 @@ def test_the_resumable_runs_key_follows_what_the_run_reads(tmp_path) -> None:
     assert key(lambda m: m["files"]["devmap-amd.onnx"].update(sha256="0" * 64)) == shipped
     assert key(lambda m: m["files"]["graph_encoder.int8.onnx"].update(sha256="0" * 64)) != shipped
     assert key(lambda m: m["task_heads"]["selected"]["devmap"]["amd"].update(family="gbt")) != shipped
+    assert key(lambda m: m.update(pooling="mean", embedding_size=2 * m["model"]["d_model"])) != shipped

@@ -181,29 +181,31 @@ def measure_fold(option: Option, table: Devmap, rows: list, fold: tuple[np.ndarr
 
 def fingerprint(model_dir: Path, cfg: OverheadConfig) -> str:
     """What a fold's line depends on: the settings (but the number of folds), the model's files
-    but its task heads (the run trains its own heads), and the learner of each shipped devmap
-    head (the ``head`` option's). Re-exporting a task's heads keeps the finished lines; a new
-    encoder, tokenizer or devmap learner starts afresh."""
+    but its task heads (the run trains its own heads), the embedding's layout (``pooling``) and
+    the learner of each shipped devmap head (the ``head`` option's). Re-exporting a task's heads
+    keeps the finished lines; a new encoder, tokenizer, pooling or devmap learner starts afresh."""
     settings = {k: v for k, v in asdict(cfg).items() if k != "folds"}
     manifest = ModelDirectory(model_dir).manifest
     heads = {file for task in manifest.tasks.values() for file in task.heads.values()}
     files = {name: entry.sha256 for name, entry in manifest.files.items() if name not in heads}
     learners = {platform: learner.name for platform, learner in head_learners(manifest).items()}
-    text = json.dumps([settings, files, learners], sort_keys=True)
+    text = json.dumps([settings, files, manifest.pooling, learners], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def run_overhead(tables: list[Devmap], model_dir: Path, cfg: OverheadConfig, folds_file: Path,
-                 minutes: float | None = None, checkpoint: str | None = None) -> dict:
+                 minutes: float | None = None, checkpoint: str | None = None,
+                 platforms: frozenset[str] | None = None) -> dict:
     """Run the (option, platform, fold) pieces missing from ``folds_file`` in fold order, until
     ``minutes`` have passed (no new fold starts after that), then summarize every finished piece.
     ``checkpoint``: where fine-tuning starts (the same weights as the ONNX files, so it is not part
-    of what a fold's line depends on)."""
+    of what a fold's line depends on). ``platforms``: run only their pieces (one process per
+    platform uses both cores of a 2-core machine; the summary still covers every platform)."""
     torch.set_num_threads(cfg.threads)
     key = fingerprint(model_dir, cfg)
     lines = [line for line in _read_lines(folds_file) if line["fingerprint"] == key]
     done = {(line["option"], line["platform"], line["fold"]) for line in lines}
-    todo = [(k, t) for k in range(cfg.folds) for t in tables
+    todo = [(k, t) for k in range(cfg.folds) for t in tables if platforms is None or t.platform in platforms
             if any((name, t.platform, k) not in done for name in OPTIONS) and (minutes is None or minutes > 0)]
     deadline = time.monotonic() + 60 * minutes if minutes is not None else None
     prepare_seconds: dict[str, float] = {}
