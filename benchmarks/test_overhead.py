@@ -1,4 +1,4 @@
-"""Overhead of learning device mapping three ways: an MLP head on frozen embeddings, a relational
+"""Overhead of learning device mapping three ways: the shipped head's learner on frozen embeddings, a relational
 GCN trained from scratch on ProGraML graphs, and fine-tuning the whole encoder (the publication:
 the head trains 37x cheaper than the GNN and 238x cheaper than fine-tuning, infers 1.8x cheaper
 than the GNN, for under 5% less accuracy). All in one process, same folds, same threads; see
@@ -38,7 +38,7 @@ from mir_runtime.model import default_model_dir
 
 QUICK_MODE = bool(os.environ.get("MIR_BENCH_QUICK"))
 RESULTS = Path(__file__).parent / "results"
-LABELS = {"head": "MLP head\n(frozen embedding)", "gnn": "RGCN\n(from scratch)", "finetune": "fine-tuned\nencoder"}
+LABELS = {"head": "shipped head\n(frozen embedding)", "gnn": "RGCN\n(from scratch)", "finetune": "fine-tuned\nencoder"}
 
 
 def _plots(result: dict, stem: str) -> None:
