@@ -1,8 +1,8 @@
-"""Overhead of learning device mapping three ways: the shipped head's learner on frozen embeddings, a relational
-GCN trained from scratch on ProGraML graphs, and fine-tuning the whole encoder (the publication:
-the head trains 37x cheaper than the GNN and 238x cheaper than fine-tuning, infers 1.8x cheaper
-than the GNN, for under 5% less accuracy). All in one process, same folds, same threads; see
-``mir_export.downstream.overhead`` for what each figure covers.
+"""Overhead of learning device mapping three ways: the shipped head's learner on frozen
+embeddings, a relational GCN trained from scratch on ProGraML graphs, and fine-tuning the whole
+encoder (the publication: the head trains 37x cheaper than the GNN and 238x cheaper than
+fine-tuning, infers 1.8x cheaper than the GNN, for under 5% less accuracy). All in one process,
+same folds, same threads; see ``mir_export.downstream.overhead`` for what each figure covers.
 
     python -m pytest benchmarks/test_overhead.py -s                        # full: 10 folds per platform, resumed
     MIR_BENCH_MINUTES=120 python -m pytest benchmarks/test_overhead.py -s  # start no new fold after 2 hours (0: summarize only)

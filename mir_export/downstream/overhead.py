@@ -16,9 +16,9 @@ queries on a kernel it has embedded, or parsed, before); and peak memory.
 
 The run is resumable: every finished (option, platform, fold) is one line of a JSON-lines file,
 and a later run (another session) skips what is there, so the full 10 folds of both platforms
-(about 6 hours on 2 cores) complete over several runs. Lines from another configuration, encoder
-or devmap learner are ignored (``fingerprint``; re-exported task heads keep them). The summary
-counts a (platform, fold) as completed when all three options finished it.
+(about 6 hours on 2 cores) complete over several runs. Lines from another configuration,
+encoder, pooling or devmap learner are ignored (``fingerprint``; re-exported task heads keep
+them). The summary counts a (platform, fold) as completed when all three options finished it.
 
 Peak memory is the resident set size (``/proc/self/statm``, sampled every 5 ms by a thread)
 while an option trains and tests on one fold, above the RSS at its start, after garbage collection
