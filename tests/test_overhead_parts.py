@@ -122,19 +122,23 @@ def test_peak_rss_sees_an_allocation_held_longer_than_a_sample() -> None:
 
 
 def test_the_resumable_runs_key_follows_what_the_run_reads(tmp_path) -> None:
-    """Re-exported task heads keep the finished (option, platform, fold) lines; another encoder,
-    pooling or devmap learner does not."""
+    """Re-exported task heads keep the finished (option, platform, fold) lines; another encoder or
+    pooling does not, and another devmap learner only for the head option."""
     manifest = json.loads((SHIPPED / "manifest.json").read_text())
 
-    def key(change) -> str:
+    def key(change, option: str = "head") -> str:
         edited = copy.deepcopy(manifest)
         change(edited)
         (tmp_path / "manifest.json").write_text(json.dumps(edited))
-        return fingerprint(tmp_path, OverheadConfig())
+        return fingerprint(tmp_path, OverheadConfig(), option)
 
     shipped = key(lambda m: None)
     assert key(lambda m: m["files"]["coarsening-fermi.onnx"].update(sha256="0" * 64)) == shipped
     assert key(lambda m: m["files"]["devmap-amd.onnx"].update(sha256="0" * 64)) == shipped
     assert key(lambda m: m["files"]["graph_encoder.int8.onnx"].update(sha256="0" * 64)) != shipped
     assert key(lambda m: m["task_heads"]["selected"]["devmap"]["amd"].update(family="gbt")) != shipped
+    for option in ("gnn", "finetune"):
+        own = key(lambda m: None, option)
+        assert key(lambda m: m["task_heads"]["selected"]["devmap"]["amd"].update(family="gbt"), option) == own
+        assert key(lambda m: m["files"]["graph_encoder.int8.onnx"].update(sha256="0" * 64), option) != own
     assert key(lambda m: m.update(pooling="mean", embedding_size=2 * m["model"]["d_model"])) != shipped

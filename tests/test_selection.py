@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 
 from mir_export.downstream.data import DEVICES, FACTORS, Coarsening
-from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_TREE, REGRESSORS, Learner
+from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_TREE, REGRESSORS, Learner, vote
 from mir_export.downstream.protocol import (
     VECTORIZE_SPLITS, devmap_folds, evaluate_coarsening, evaluate_devmap, evaluate_vectorize, log_speedups,
 )
 from mir_export.downstream.selection import (
-    _error, accuracy, choose, classification_splitter, decide, family_folds, group_folds, leave_one_out,
-    mean_log_speedup, nested_fit,
+    _error, accuracy, choose, classification_splitter, decide, family_folds, group_folds, inner_scores,
+    leave_one_out, mean_log_speedup, nested_fit,
 )
 from mir_export.vectorize.labels import CLASSES
 from test_downstream import synthetic_devmap
@@ -63,6 +63,27 @@ def test_pca_settings_see_that_much_of_the_code_and_fit_it_on_their_own_rows(com
     else:
         fitted = pca.steps[-1][1]
         assert fitted.n_components_ == components and fitted.n_samples_ == 120
+
+
+def test_a_vote_is_the_mean_of_its_members_inside_the_selection_and_out() -> None:
+    """The selection scores a vote by the mean of its members' inner outputs (no fit of its own):
+    that must be what the refitted vote predicts; the manifest's form of it reads back."""
+    embedding, extras = _rows(160, 24, 5)
+    labels = ((np.log(extras[:, 0]) > 11) ^ (embedding[:, 0] > 0.5)).astype(np.int64)
+    members = (DEFAULT_TREE, Learner("boost", (("depth", 3), ("pca", 0))), Learner("gbt", (("leaves", 31),)))
+    both = vote(*members)
+    parts = [m.fit(embedding[:120], extras[:120], labels[:120], 2, 7).predict(embedding[120:], extras[120:])
+             for m in members]
+    whole = both.fit(embedding[:120], extras[:120], labels[:120], 2, 7).predict(embedding[120:], extras[120:])
+    np.testing.assert_allclose(whole, np.mean(parts, 0), atol=1e-12)
+    folds = classification_splitter(labels, None, 3)
+    scored, per_row = inner_scores((*members, both), embedding, extras, labels, 2, folds, accuracy, 3)
+    alone = inner_scores((both,), embedding, extras, labels, 2, folds, accuracy, 3)[1][both]
+    np.testing.assert_array_equal(per_row[both], alone)
+    assert Learner.from_dict({**both.to_dict(), "inner_accuracy": 0.9}) == both
+    assert both.name == "vote(boost(depth=3) + boost(depth=3, pca=0) + gbt(leaves=31))"
+    with pytest.raises(ValueError, match="two or more"):
+        vote(DEFAULT_TREE)
 
 
 @pytest.mark.parametrize("learner", [r for r in REGRESSORS if dict(r.settings)["margin"] in (0.0, 0.2)],

@@ -9,6 +9,11 @@ training rows only), so the exported head takes raw values. Two kinds:
   speedup over factor 1 plus a margin on factor 1 [N, C]; the decision is the arg-max, so factor 1
   is kept unless a factor's predicted gain clears the margin.
 
+A ``vote`` is a soft-voting ensemble of scikit-learn classifiers of the grid (the mean of their
+probabilities): one member reads the code, another only the run-time inputs, and their errors
+differ, so the mean often beats both. Its members are fitted exactly as they are alone (same
+settings and seed), so inside the selection its output is the mean of theirs, at no extra cost.
+
 The grids are fixed a priori, small, and the same for every feature set: scikit-learn's defaults
 where they exist, one regularized variant each, and low-dimensional views of the code (PCA of
 the embedding beside the run-time inputs, down to none of it) for the tree models, which
@@ -36,17 +41,33 @@ class Learner:
 
     family: str
     settings: tuple[tuple[str, object], ...] = ()
+    members: tuple[Learner, ...] = ()  # a vote's classifiers
 
     @property
     def name(self) -> str:
+        if self.members:
+            return f"{self.family}({' + '.join(m.name for m in self.members)})"
         inner = ", ".join(f"{k}={v}" for k, v in self.settings)
         return f"{self.family}({inner})"
 
     def to_dict(self) -> dict:
-        return {"family": self.family, "settings": dict(self.settings)}
+        members = {"members": [m.to_dict() for m in self.members]} if self.members else {}
+        return {"family": self.family, "settings": dict(self.settings), **members}
+
+    @classmethod
+    def from_dict(cls, entry: dict) -> Learner:
+        """The learner ``to_dict`` described (other keys of ``entry`` are ignored)."""
+        return cls(entry["family"], tuple(sorted(entry["settings"].items())),
+                   tuple(cls.from_dict(m) for m in entry.get("members", ())))
 
     def fit(self, embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray, classes: int, seed: int) -> Fitted:
         options = dict(self.settings)
+        if self.family == "vote":
+            from mir_export.downstream.sklearn_heads import SklearnHead, estimator, voting
+
+            return SklearnHead.fit(voting([estimator(m.family, dict(m.settings), embedding.shape[1], extras.shape[1],
+                                                     len(embedding), seed) for m in self.members]),
+                                   embedding, extras, targets)
         if self.family == "mlp":
             from mir_export.downstream.heads import HEAD, MlpHead, train_head
 
@@ -67,18 +88,33 @@ def _grid(family: str, *variants: dict) -> list[Learner]:
     return [Learner(family, tuple(sorted(v.items()))) for v in variants]
 
 
+def vote(*members: Learner) -> Learner:
+    """The soft vote of ``members`` (scikit-learn classifiers)."""
+    if len(members) < 2 or any(m.family not in ("gbt", "boost", "linear") for m in members):
+        raise ValueError(f"a vote needs two or more tree or linear classifiers, not {[m.name for m in members]}")
+    return Learner("vote", (), members)
+
+
+def parts(learner: Learner) -> tuple[Learner, ...]:
+    """What the selection fits for ``learner``: a vote's members, else the learner at margin 0."""
+    return learner.members or (without_margin(learner),)
+
+
 # Device mapping: boosted trees (LightGBM's leaf-wise trees; scikit-learn's shallow ones, as an
 # untuned user would fit them) and a linear model. ``pca``: how much of the code the learner sees
 # (absent: the whole embedding; k: its first k principal components, fitted on the rows the
 # learner is trained on; 0: none, the run-time inputs alone). Every feature set gets the same
 # grid, so each can fall back on the run-time inputs alike. The MLP of earlier releases
 # (``Learner("mlp")``) is left out: no inner selection chose it in 120 outer folds, and it cost a
-# sixth of a run's time.
+# sixth of a run's time. Two votes: the untuned GBM on the whole embedding with the same GBM on the
+# run-time inputs alone, and with LightGBM's trees too.
 DEFAULT_TREE = Learner("boost", (("depth", 3),))  # scikit-learn's untuned GBM: the selection's default to beat
+_GBT, _BOOST, _INPUTS_ONLY = (*_grid("gbt", {"leaves": 31}), DEFAULT_TREE, *_grid("boost", {"pca": 0, "depth": 3}))
 CLASSIFIERS: tuple[Learner, ...] = (
     *_grid("gbt", {"leaves": 31}, {"pca": 16, "leaves": 31}, {"pca": 4, "leaves": 15}),
     *_grid("boost", {"depth": 3}, {"pca": 16, "depth": 3}, {"pca": 4, "depth": 3}, {"pca": 0, "depth": 3}),
     *_grid("linear", {"C": 0.1}, {"C": 1.0}),
+    vote(_BOOST, _INPUTS_ONLY), vote(_BOOST, _INPUTS_ONLY, _GBT),
 )
 
 # Thread coarsening: the training kernels' mean speedup curve (the "best factor on average"

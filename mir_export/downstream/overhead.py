@@ -17,8 +17,8 @@ queries on a kernel it has embedded, or parsed, before); and peak memory.
 The run is resumable: every finished (option, platform, fold) is one line of a JSON-lines file,
 and a later run (another session) skips what is there, so the full 10 folds of both platforms
 (about 6 hours on 2 cores) complete over several runs. Lines from another configuration,
-encoder, pooling or devmap learner are ignored (``fingerprint``; re-exported task heads keep
-them). The summary counts a (platform, fold) as completed when all three options finished it.
+encoder or pooling are ignored, and ``head`` lines of another devmap learner (``fingerprint``;
+re-exported task heads keep them). The summary counts a (platform, fold) as completed when all three options finished it.
 
 Peak memory is the resident set size (``/proc/self/statm``, sampled every 5 ms by a thread)
 while an option trains and tests on one fold, above the RSS at its start, after garbage collection
@@ -84,8 +84,7 @@ class Option:
 def head_learners(manifest: Manifest) -> dict[str, Learner]:
     """The learner of each platform's shipped devmap head (the MLP where the manifest names none)."""
     selected = manifest.sections.get("task_heads", {}).get("selected", {}).get("devmap", {})
-    return {platform: Learner(entry["family"], tuple(sorted(entry["settings"].items())))
-            for platform, entry in selected.items()}
+    return {platform: Learner.from_dict(entry) for platform, entry in selected.items()}
 
 
 def options(model_dir: Path, cfg: OverheadConfig, checkpoint: Path | None = None) -> list[Option]:
@@ -179,16 +178,17 @@ def measure_fold(option: Option, table: Devmap, rows: list, fold: tuple[np.ndarr
             "infer_cached_ms": cached, "peak_mb": memory.mb}
 
 
-def fingerprint(model_dir: Path, cfg: OverheadConfig) -> str:
-    """What a fold's line depends on: the settings (but the number of folds), the model's files
-    but its task heads (the run trains its own heads), the embedding's layout (``pooling``) and
-    the learner of each shipped devmap head (the ``head`` option's). Re-exporting a task's heads
-    keeps the finished lines; a new encoder, tokenizer, pooling or devmap learner starts afresh."""
+def fingerprint(model_dir: Path, cfg: OverheadConfig, option: str = "head") -> str:
+    """What an option's fold lines depend on: the settings (but the number of folds), the model's
+    files but its task heads (the run trains its own heads), the embedding's layout (``pooling``)
+    and, for the ``head`` option alone, the learner of each shipped devmap head. Re-exporting a
+    task's heads keeps the finished lines; a new encoder, tokenizer or pooling starts afresh, and
+    a new devmap learner only the ``head`` pieces (the GCN and fine-tuning train their own)."""
     settings = {k: v for k, v in asdict(cfg).items() if k != "folds"}
     manifest = ModelDirectory(model_dir).manifest
     heads = {file for task in manifest.tasks.values() for file in task.heads.values()}
     files = {name: entry.sha256 for name, entry in manifest.files.items() if name not in heads}
-    learners = {platform: learner.name for platform, learner in head_learners(manifest).items()}
+    learners = {platform: learner.name for platform, learner in head_learners(manifest).items()} if option == "head" else {}
     text = json.dumps([settings, files, manifest.pooling, learners], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -202,8 +202,8 @@ def run_overhead(tables: list[Devmap], model_dir: Path, cfg: OverheadConfig, fol
     of what a fold's line depends on). ``platforms``: run only their pieces (one process per
     platform uses both cores of a 2-core machine; the summary still covers every platform)."""
     torch.set_num_threads(cfg.threads)
-    key = fingerprint(model_dir, cfg)
-    lines = [line for line in _read_lines(folds_file) if line["fingerprint"] == key]
+    keys = {name: fingerprint(model_dir, cfg, name) for name in OPTIONS}
+    lines = [line for line in _read_lines(folds_file) if line["fingerprint"] == keys.get(line["option"])]
     done = {(line["option"], line["platform"], line["fold"]) for line in lines}
     todo = [(k, t) for k in range(cfg.folds) for t in tables if platforms is None or t.platform in platforms
             if any((name, t.platform, k) not in done for name in OPTIONS) and (minutes is None or minutes > 0)]
@@ -226,7 +226,7 @@ def run_overhead(tables: list[Devmap], model_dir: Path, cfg: OverheadConfig, fol
                 if (name, table.platform, k) in done:
                     continue
                 rows = [inputs[i] for i in index[offset : offset + len(table.ir)]]
-                line = {"fingerprint": key, "option": name, "platform": table.platform, "fold": k,
+                line = {"fingerprint": keys[name], "option": name, "platform": table.platform, "fold": k,
                         **measure_fold(option, table, rows, fold, cfg.seed * 100 + k, cfg)}
                 print(f"overhead {name} {table.platform} fold {k}: {line['train_seconds']:.1f}s", file=sys.stderr)
                 _append_line(folds_file, line)

@@ -5,7 +5,8 @@ scores every learner by out-of-fold predictions of an inner cross-validation ove
 keeps the best (ties: the first in grid order), refits it on all of them and returns its
 predictor. The outer test rows are never passed in, so no choice can see them; the reported
 figure is the outer folds'. Learners that differ only in their margin share one fit per inner
-fold: a margin moves the decision, not the model.
+fold: a margin moves the decision, not the model; a vote's inner output is the mean of its
+members' (soft voting fits each member as it is fitted alone).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.model_selection import GroupKFold, KFold, LeaveOneOut, StratifiedGroupKFold, StratifiedKFold
 
-from mir_export.downstream.learners import Fitted, Learner, margin_of, without_margin
+from mir_export.downstream.learners import Fitted, Learner, margin_of, parts
 
 INNER_SPLITS = 3  # inner folds for device mapping (about 540 training rows)
 POOLED_INNER_SPLITS = 5  # inner folds for pooled coarsening (67 training rows)
@@ -94,7 +95,7 @@ class Chosen:
 def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray,
                  classes: int, folds: list, score: Score, seed: int) -> tuple[np.ndarray, dict[Learner, np.ndarray]]:
     """The rows ``folds`` test, in order, and each learner's per-row scores on them (out-of-fold predictions)."""
-    bases = list(dict.fromkeys(without_margin(learner) for learner in learners))
+    bases = list(dict.fromkeys(base for learner in learners for base in parts(learner)))
     outputs = {base: np.zeros((len(targets), classes)) for base in bases}
     scored = np.zeros(len(targets), dtype=bool)
     for k, (train, test) in enumerate(folds):
@@ -103,7 +104,8 @@ def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: n
             model = base.fit(embedding[train], extras[train], targets[train], classes, seed * 1000 + k)
             outputs[base][test] = model.predict(embedding[test], extras[test])
     return np.flatnonzero(scored), {
-        learner: score(targets[scored], decide(outputs[without_margin(learner)][scored], margin_of(learner)))
+        learner: score(targets[scored], decide(np.mean([outputs[b][scored] for b in parts(learner)], 0),
+                                               margin_of(learner)))
         for learner in learners}
 
 

@@ -18,7 +18,7 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 from sklearn.compose import ColumnTransformer
 from sklearn.decomposition import PCA
-from sklearn.ensemble import GradientBoostingClassifier
+from sklearn.ensemble import GradientBoostingClassifier, VotingClassifier
 from sklearn.linear_model import LogisticRegression, Ridge
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
@@ -60,6 +60,14 @@ def estimator(family: str, options: dict, dims: int, extras: int, rows: int, see
     else:
         raise ValueError(f"unknown head family {family!r}")
     return Pipeline([("inputs", ColumnTransformer(parts)), ("model", model)])
+
+
+def voting(members: list[Pipeline]) -> Pipeline:
+    """The soft vote (mean probabilities) of ``members``, pipelines of ``estimator`` on the same inputs;
+    wrapped in a pipeline so that every head's classifier is its last step."""
+    vote = VotingClassifier([(f"member{k}", m) for k, m in enumerate(members)], voting="soft",
+                            flatten_transform=False)  # skl2onnx converts only this form
+    return Pipeline([("model", vote)])
 
 
 @dataclass
@@ -116,6 +124,7 @@ class SklearnHead:
             converted.graph.initializer.append(numpy_helper.from_array(self.offsets(classes), "margin_offsets"))
         _raw_inputs(converted.graph, self.dims, self.extras)
         converted.graph.node.extend(post)
+        _drop_unused_initializers(converted.graph)
         del converted.graph.output[:]  # one output: what the runtime reads (a classifier's ``label`` goes)
         converted.graph.output.append(helper.make_tensor_value_info(name, TensorProto.FLOAT, [None, None]))
         onnx.checker.check_model(converted)
@@ -137,6 +146,15 @@ def _raw_inputs(graph: onnx.GraphProto, dims: int, extras: int) -> None:
     nodes = front + list(graph.node)
     del graph.node[:]
     graph.node.extend(nodes)
+
+
+def _drop_unused_initializers(graph: onnx.GraphProto) -> None:
+    """Constants no node reads (skl2onnx leaves the vote's ``classes_ind``): onnxruntime warns about
+    each one on stderr whenever it opens the head."""
+    used = {name for node in graph.node for name in node.input}
+    kept = [t for t in graph.initializer if t.name in used]
+    del graph.initializer[:]
+    graph.initializer.extend(kept)
 
 
 def _register_lightgbm() -> None:
