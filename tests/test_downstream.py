@@ -13,7 +13,7 @@ from mir_export.downstream.features import distinct_files
 from mir_export.downstream.heads import HeadConfig, MlpHead, export_head, logits, train_head
 from mir_export.downstream.protocol import (
     capped, coarsening_references, coarsening_speedups, devmap_folds, devmap_references, devmap_scores, evaluate_coarsening,
-    evaluate_devmap, evaluate_pooled_coarsening, geomean,
+    evaluate_devmap, geomean,
 )
 from mir_export.downstream.report import devmap_markdown
 
@@ -127,19 +127,25 @@ def test_devmap_report_has_a_column_pair_per_platform_run(platforms) -> None:
     assert rows[-1].startswith("| MIREncoder (published) | 93.60 | – |")
 
 
-def test_coarsening_loop_leaves_each_kernel_out() -> None:
+def test_strict_coarsening_holds_a_kernel_out_on_every_gpu() -> None:
+    """The strict protocol trains on the other kernels' rows of every GPU, never on a row of the
+    test kernel, and tells the fit which kernel each row is (inner folds hold kernels out whole)."""
     runtimes = np.tile([[4.0, 2.0, 1.0, 3.0, 5.0, np.nan]], (5, 1))
-    table = Coarsening("fermi", tuple("abcde"), runtimes, np.full(5, 2), ())
+    tables = [Coarsening(gpu, tuple("abcde"), runtimes, np.full(5, 2), ()) for gpu in ("fermi", "kepler")]
+    features = np.arange(5, dtype=np.float64)[:, None]  # the kernel's index
     seen = []
 
     def fit(x, extras, targets, groups, seed):
-        seen.append(len(targets))
-        assert extras.shape == (4, 0) and targets.shape == (4, len(FACTORS)) and groups is None
+        seen.append(set(x[:, 0].tolist()))
+        assert extras.shape == (8, 2) and targets.shape == (8, len(FACTORS))
+        assert groups.tolist() == x[:, 0].tolist()  # each row's kernel
         return lambda tx, te: np.full(len(tx), 2)
 
-    scores = evaluate_coarsening(table, np.zeros((5, 3)), fit, seeds=[0, 1])
-    assert seen == [4] * 10
-    assert scores["speedup"]["mean"] == pytest.approx(4.0) and scores["accuracy"]["std"] == 0.0
+    scores = evaluate_coarsening(tables, features, fit, seeds=[0, 1], hold_out="kernel")
+    assert seen == [set(range(5)) - {k} for k in range(5)] * 2
+    assert scores["fermi"]["mean"] == pytest.approx(4.0) and scores["mean"]["std"] == 0.0
+    with pytest.raises(ValueError, match="hold-out"):
+        evaluate_coarsening(tables, features, fit, seeds=[0], hold_out="gpu")
 
 
 def test_pooled_coarsening_leaves_each_row_out_and_reports_both_means() -> None:
@@ -148,10 +154,10 @@ def test_pooled_coarsening_leaves_each_row_out_and_reports_both_means() -> None:
     second = Coarsening("kepler", tuple("ab"), np.full((2, 6), 4.0), np.zeros(2, dtype=np.int64), ())
 
     def fit(x, extras, targets, groups, seed):
-        assert len(x) == 3 and extras.shape == (3, 2)  # the GPU one-hot beside the kernel's features
+        assert len(x) == 3 and extras.shape == (3, 2) and groups is None  # the GPU one-hot beside the features
         return lambda tx, te: np.full(len(tx), 1)  # factor 2 for every row
 
-    scores = evaluate_pooled_coarsening([first, second], np.zeros((2, 3)), fit, seeds=[0])
+    scores = evaluate_coarsening([first, second], np.zeros((2, 3)), fit, seeds=[0], hold_out="row")
     # fermi: kernel a 4x at factor 2, kernel b 1x; kepler: 1x, 1x
     assert scores["fermi"]["mean"] == pytest.approx(2.0) and scores["kepler"]["mean"] == pytest.approx(1.0)
     assert scores["mean"]["mean"] == pytest.approx(1.5)  # geometric per GPU, then the mean

@@ -11,10 +11,10 @@ from mir_export.downstream.baselines import ir2vec_vectors, runtime_only
 from mir_export.downstream.data import DEVICES, FACTORS, FEATURES, GPUS, PLATFORMS, read_coarsening, read_devmap
 from mir_export.downstream.features import embed_files
 from mir_export.downstream.checkpoint import Checkpoint
-from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_TREE, REGRESSORS, Learner
+from mir_export.downstream.learners import CLASSIFIERS, COARSENING, DEFAULT_TREE, REGRESSORS, Learner
 from mir_export.downstream.protocol import (
     VECTORIZE_SPLITS, coarsening_references, devmap_references, evaluate_coarsening, evaluate_devmap,
-    evaluate_pooled_coarsening, evaluate_vectorize, summary, vectorize_references,
+    evaluate_vectorize, vectorize_references,
 )
 from mir_export.downstream.selection import (
     FAMILY_INNER_SPLITS, INNER_SPLITS, POOLED_INNER_SPLITS, accuracy, classification_splitter, family_folds,
@@ -60,10 +60,11 @@ INNER = {
               "kernel in the grouped protocol; the learner with the best inner accuracy is refitted on the "
               f"outer training rows if its advantage over {DEFAULT_TREE.name} (scikit-learn's untuned GBM) "
               "exceeds one standard error of their paired per-row differences, else the untuned GBM is",
-    "coarsening": "leave one kernel out inside the 16 training kernels (strict), "
-                  f"{POOLED_INNER_SPLITS}-fold over the 67 training rows (pooled); by the one-standard-error rule, "
-                  "the most conservative learner (largest margin, then simplest) whose inner mean log speedup is "
-                  "within one standard error of the best is refitted on the outer training rows",
+    "coarsening": "leave one kernel out (its rows of every GPU) inside the 16 training kernels (strict), "
+                  f"{POOLED_INNER_SPLITS}-fold over the 67 training rows (pooled); one choice for the four GPUs, "
+                  "scored on every GPU's rows; by the one-standard-error rule (taken over kernels in the strict "
+                  "protocol), the most conservative learner (largest margin, then simplest) whose inner mean log "
+                  "speedup is within one standard error of the best is refitted on the outer training rows",
     "vectorize": f"{FAMILY_INNER_SPLITS}-fold over the outer training rows' loop families, each family whole; "
                  "by the one-standard-error rule, the most conservative learner (largest margin on the default, "
                  "then simplest) whose inner mean log speedup is within one standard error of the best (taken over "
@@ -76,8 +77,8 @@ def devmap_fit(label: str = ""):
     return nested_fit(CLASSIFIERS, len(DEVICES), classification_splitter, accuracy, label, reference=DEFAULT_TREE)
 
 
-def coarsening_fit(pooled: bool, label: str = ""):
-    return nested_fit(REGRESSORS, len(FACTORS), row_folds if pooled else leave_one_out, mean_log_speedup, label,
+def coarsening_fit(pooled: bool, label: str = "", learners: tuple[Learner, ...] = COARSENING):
+    return nested_fit(learners, len(FACTORS), row_folds if pooled else leave_one_out, mean_log_speedup, label,
                       cautious=True)
 
 
@@ -115,34 +116,27 @@ def run_devmap(datasets: Path, model_dir: Path, seeds: list[int], features: Sequ
 
 
 def run_coarsening(datasets: Path, model_dir: Path, seeds: list[int], features: Sequence[str]) -> dict:
-    """The strict protocol (leave one kernel out on each GPU; the head sees the embedding only)
-    and the pooled one (all GPUs' rows, the GPU as a feature, leave one row out)."""
-    results = _common("coarsening", model_dir, seeds, features, REGRESSORS)
+    """The strict protocol (leave one kernel out with all its GPUs; the head sees the embedding
+    and the GPU) and the pooled one (leave one (kernel, GPU) row out), every feature set through
+    the same selection, and the best factor on average of the training kernels (the ``mean``
+    learners alone) under the strict one."""
+    results = _common("coarsening", model_dir, seeds, features, COARSENING)
     tables = [read_coarsening(datasets, g) for g in GPUS]
     if any(t.kernels != tables[0].kernels for t in tables):
         raise ValueError(f"{datasets}: the GPUs measured different kernels")
     matrices, rejected = feature_matrices(features, tables[0].ir, model_dir)
     results["ir2vec_rejected"] = rejected
-    results["gpus"] = {}
-    constant = nested_fit(tuple(learner for learner in REGRESSORS if learner.family == "mean"), len(FACTORS),
-                          leave_one_out, mean_log_speedup, cautious=True)
-    for table in tables:
-        entry: dict = {"kernels": len(table.kernels), **coarsening_references(table)}
-        entry["constant"] = evaluate_coarsening(table, np.zeros((len(table.kernels), 1)), constant, seeds[:1],
-                                                f"coarsening {table.gpu} constant")
+    results["gpus"] = {t.gpu: {"kernels": len(t.kernels), **coarsening_references(t)} for t in tables}
+    constant = tuple(learner for learner in COARSENING if learner.family == "mean")
+    no_code = np.zeros((len(tables[0].kernels), 1))
+    results["strict"] = {"constant": evaluate_coarsening(tables, no_code, coarsening_fit(False, learners=constant),
+                                                         seeds[:1], "coarsening strict constant")}
+    for protocol, pooled in (("strict", False), ("pooled", True)):
+        results.setdefault(protocol, {})
         for name in features:
-            entry[name] = evaluate_coarsening(table, matrices[name], coarsening_fit(False), seeds,
-                                              f"coarsening {table.gpu} {name}")
-        results["gpus"][table.gpu] = entry
-    gpus = results["gpus"].values()
-    results["average"] = {name: float(np.mean([g[name]["speedup"] for g in gpus])) for name in ("static", "oracle")}
-    results["average"]["constant"] = float(np.mean([g["constant"]["speedup"]["mean"] for g in gpus]))
-    for name in features:
-        per_seed = np.mean([g[name]["speedup"]["per_seed"] for g in gpus], axis=0)
-        results["average"][name] = summary(list(per_seed))
-    results["pooled"] = {name: evaluate_pooled_coarsening(tables, matrices[name], coarsening_fit(True), seeds,
-                                                          f"coarsening pooled {name}")
-                         for name in features}
+            results[protocol][name] = evaluate_coarsening(tables, matrices[name], coarsening_fit(pooled), seeds,
+                                                          f"coarsening {protocol} {name}",
+                                                          hold_out="row" if pooled else "kernel")
     return results
 
 

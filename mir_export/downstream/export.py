@@ -7,8 +7,9 @@ chose the learner per outer fold now runs over every row, grouped by kernel for 
 (a user asks about kernels the head never saw) and leaving one kernel out for coarsening; the
 best learner is refitted on all rows and exported. Devmap gets one head per platform (embedding
 and the run-time inputs ``transfer``, ``wgsize``; output ``probabilities``), coarsening one per
-GPU (embedding only; output ``scores``: predicted log speedup of each factor over factor 1, with
-the chosen margin added to factor 1's), vectorization one per machine that measured its labels
+GPU (one choice and fit on every (kernel, GPU) row, as the strict protocol makes it, written as
+each GPU's head of the embedding alone; output ``scores``: predicted log speedup of each factor
+over factor 1, with the chosen margin added to factor 1's), vectorization one per machine that measured its labels
 (embedding only; ``scores`` of the default and the 35 pairs, inner folds grouped by loop family).
 A command may export some of the tasks, and add them to a model directory that has the others.
 The fragment records each head's learner and inner score, and the encoder files (not the heads
@@ -62,15 +63,16 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0, task
     """Choose, train and write the heads of ``tasks`` into ``out`` (vectorize: from the folders
     ``measured`` and the kernels' IR in ``ir``); return (and write as ``manifest-tasks.json``) the fragment."""
     out.mkdir(parents=True, exist_ok=True)
-    # (task, variant, IR files, extras, targets, groups of the inner folds, Fit)
+    # (task, variant (coarsening: every GPU), IR files, extras, targets, groups of the inner folds, Fit)
     jobs = []
     if "devmap" in tasks:
         jobs += [("devmap", t.platform, t.ir, t.extras, t.oracle, t.benchmark, devmap_fit(f"head devmap {t.platform}"))
                  for t in (read_devmap(datasets, p) for p in PLATFORMS)]
     if "coarsening" in tasks:
-        jobs += [("coarsening", t.gpu, t.ir, np.zeros((len(t.ir), 0)), log_speedups(t), None,
-                  coarsening_fit(False, f"head coarsening {t.gpu}"))
-                 for t in (read_coarsening(datasets, g) for g in GPUS)]
+        tables = [read_coarsening(datasets, g) for g in GPUS]
+        jobs.append(("coarsening", GPUS, tables[0].ir, np.repeat(np.eye(len(GPUS)), len(tables[0].ir), axis=0),
+                     np.concatenate([log_speedups(t) for t in tables]), np.tile(np.arange(len(tables[0].ir)), len(GPUS)),
+                     coarsening_fit(False, "head coarsening")))
     if "vectorize" in tasks:
         if ir is None:
             raise ValueError("the vectorize head needs the measured folders and their kernels' IR folder")
@@ -85,12 +87,18 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0, task
     for task, variant, files, extras, targets, groups, fit in jobs:
         rows = embeddings[start : start + len(files)]
         start += len(files)
-        chosen = fit(rows, extras, targets, groups, seed)
-        heads[task][variant] = f"{task}-{variant}.onnx"
-        chosen.model.export(out / heads[task][variant])
+        if task == "coarsening":  # one fit for every GPU's rows; a head per GPU
+            chosen = fit(np.concatenate([rows] * len(variant)), extras, targets, groups, seed)
+            models = {gpu: chosen.model.for_context(np.eye(len(variant))[g]) for g, gpu in enumerate(variant)}
+        else:
+            chosen = fit(rows, extras, targets, groups, seed)
+            models = {variant: chosen.model}
         inner = chosen.inner_scores[chosen.learner.name]
         score = {"inner_accuracy": inner} if task == "devmap" else {"inner_speedup": float(np.exp(inner))}
-        selected[task][variant] = {**chosen.learner.to_dict(), "rows": len(files), **score}
+        for name, model in models.items():
+            heads[task][name] = f"{task}-{name}.onnx"
+            model.export(out / heads[task][name])
+            selected[task][name] = {**chosen.learner.to_dict(), "rows": len(targets), **score}
     print(f"wrote {sum(map(len, heads.values()))} heads to {out}", file=sys.stderr)
     manifest = ModelDirectory(model_dir).manifest
     files = [f for task in heads.values() for f in task.values()]

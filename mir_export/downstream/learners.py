@@ -77,7 +77,7 @@ class Learner:
 
             k = None if self.family == "mean" else int(options["k"])
             return NeighbourHead.fit(embedding, targets, k, str(options.get("aggregate", "mean")),
-                                     float(options.get("margin", 0.0)))
+                                     float(options.get("margin", 0.0)), extras, str(options.get("scope", "same")))
         from mir_export.downstream.sklearn_heads import SklearnHead, estimator
 
         return SklearnHead.fit(estimator(self.family, options, embedding.shape[1], extras.shape[1], len(embedding), seed),
@@ -117,18 +117,32 @@ CLASSIFIERS: tuple[Learner, ...] = (
     vote(_BOOST, _INPUTS_ONLY), vote(_BOOST, _INPUTS_ONLY, _GBT),
 )
 
-# Thread coarsening: the training kernels' mean speedup curve (the "best factor on average"
-# rule), the nearest kernels by cosine of the embedding (their mean curve, or their worst case:
-# a decision under risk), ridge regression; each with a margin (in log speedup) that the best
-# factor's predicted gain must clear.
+# Score regressors, each with a margin (in log speedup) that the best factor's predicted gain must
+# clear: the training kernels' mean speedup curve (the "best factor on average" rule), the
+# nearest kernels by cosine of the embedding (their mean curve, or their worst case: a decision
+# under risk), ridge regression. Thread coarsening learns from every GPU's rows (the GPU a
+# one-hot beside the embedding): the neighbours' curves on the query's GPU or on every GPU
+# (``scope``); ridge reads the one-hot.
 MARGINS = (0.0, 0.05, 0.1, 0.2, 0.4, 1.0)  # 1.0: coarsen only for a predicted 2.7x
+_NEIGHBOURS = ({"k": 1, "aggregate": "mean"}, {"k": 3, "aggregate": "mean"}, {"k": 3, "aggregate": "min"},
+               {"k": 5, "aggregate": "min"})
+COARSENING: tuple[Learner, ...] = tuple(
+    learner
+    for margin in MARGINS
+    for learner in (
+        *(neighbours for scope in ("same", "every") for neighbours in (
+            *_grid("mean", {"scope": scope, "margin": margin}),
+            *_grid("knn", *({**n, "scope": scope, "margin": margin} for n in _NEIGHBOURS)))),
+        *_grid("ridge", {"alpha": 10.0, "margin": margin}, {"alpha": 100.0, "margin": margin}),
+    )
+)
+# Vectorization: the same learners on its one machine (no context, so no scope).
 REGRESSORS: tuple[Learner, ...] = tuple(
     learner
     for margin in MARGINS
     for learner in (
         *_grid("mean", {"margin": margin}),
-        *_grid("knn", {"k": 1, "aggregate": "mean", "margin": margin}, {"k": 3, "aggregate": "mean", "margin": margin},
-               {"k": 3, "aggregate": "min", "margin": margin}, {"k": 5, "aggregate": "min", "margin": margin}),
+        *_grid("knn", *({**n, "margin": margin} for n in _NEIGHBOURS)),
         *_grid("ridge", {"alpha": 10.0, "margin": margin}, {"alpha": 100.0, "margin": margin}),
     )
 )

@@ -6,6 +6,13 @@ mean of their curves, or, for a decision under risk, the minimum (a factor is on
 it paid on every similar kernel; a wrong factor can cost 20x while a right one gains at most 2-3x).
 With all training kernels as neighbours and the mean, it is the "best factor on average" rule.
 
+Rows may carry a context, a one-hot ``extras`` (thread coarsening: the GPU a kernel's curve was
+measured on, every training kernel on every GPU). ``scope`` says which rows a query learns
+from: ``same``, the rows of its own context (the nearest kernels on this GPU), or ``every``, the
+nearest kernels' rows on every GPU (a factor pays only if it paid for similar kernels wherever
+they ran). A head for one context (``for_context``) keeps the rows that scope reads and needs the
+embedding alone.
+
 The ONNX file is written with ``onnx.helper`` (standardize, unit length, MatMul against the stored
 training rows, TopK, Gather, ReduceMin/Mean, margin): scikit-learn's nearest-neighbour regressor
 only averages. Equal similarities (kernels with identical IR) are broken towards the lower
@@ -21,6 +28,7 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 
 MIN_STD = 1e-6
+SCOPES = ("same", "every")
 
 
 @dataclass
@@ -29,18 +37,37 @@ class NeighbourHead:
     std: np.ndarray  # [D]
     rows: np.ndarray  # [M, D] training embeddings, standardized, unit length
     targets: np.ndarray  # [M, C] their log speedups
-    k: int
+    k: int | None  # neighbour kernels (None: all)
     aggregate: str  # "mean" or "min"
     margin: float
+    contexts: np.ndarray  # [M, G] one-hot context of each row (G = 0: none)
+    scope: str = "same"
 
     @classmethod
-    def fit(cls, embedding: np.ndarray, targets: np.ndarray, k: int | None, aggregate: str, margin: float) -> "NeighbourHead":
-        """``k`` None: every training row is a neighbour."""
+    def fit(cls, embedding: np.ndarray, targets: np.ndarray, k: int | None, aggregate: str, margin: float,
+            contexts: np.ndarray | None = None, scope: str = "same") -> "NeighbourHead":
+        """``k`` None: every training row (of the scope) is a neighbour."""
+        if scope not in SCOPES:
+            raise ValueError(f"unknown neighbour scope {scope!r} ({', '.join(SCOPES)})")
         x = np.asarray(embedding, dtype=np.float32)
         mean = x.mean(0)
         std = np.where(x.std(0) < MIN_STD, 1.0, x.std(0)).astype(np.float32)
         rows = _unit((x - mean) / std)
-        return cls(mean, std, rows, np.asarray(targets, dtype=np.float32), min(k or len(x), len(x)), aggregate, margin)
+        contexts = np.zeros((len(x), 0), np.float32) if contexts is None else np.asarray(contexts, dtype=np.float32)
+        return cls(mean, std, rows, np.asarray(targets, dtype=np.float32), k, aggregate, margin, contexts, scope)
+
+    def for_context(self, context: np.ndarray) -> "NeighbourHead":
+        """The head of one context (a one-hot row): the rows its scope reads, no context left."""
+        keep = np.ones(len(self.rows), dtype=bool)
+        if self.contexts.shape[1] and self.scope == "same":
+            keep = self.contexts @ np.asarray(context, dtype=np.float32) > 0.5
+        k = None if self.k is None else self._per_kernel() * self.k
+        return NeighbourHead(self.mean, self.std, self.rows[keep], self.targets[keep], k, self.aggregate, self.margin,
+                             self.contexts[keep][:, :0], "same")
+
+    def _per_kernel(self) -> int:
+        """Rows one neighbour kernel brings: one per context in scope ``every``, else one."""
+        return max(self.contexts.shape[1], 1) if self.scope == "every" else 1
 
     def offsets(self) -> np.ndarray:
         offset = np.zeros(self.targets.shape[1], dtype=np.float32)
@@ -48,18 +75,29 @@ class NeighbourHead:
         return offset
 
     def predict(self, embedding: np.ndarray, extras: np.ndarray | None = None) -> np.ndarray:
-        """Scores [N, C]: the neighbours' aggregated log speedups, plus the margin on factor 1."""
+        """Scores [N, C]: the neighbours' aggregated log speedups, plus the margin on factor 1
+        (``extras``: each query's context, where the rows have one)."""
+        if not self.contexts.shape[1]:
+            return self._scores(embedding)
+        return np.concatenate([self.for_context(c)._scores(e[None]) for e, c in zip(embedding, extras)])
+
+    def _scores(self, embedding: np.ndarray) -> np.ndarray:
         z = _unit((np.asarray(embedding, dtype=np.float32) - self.mean) / self.std)
         similarity = z @ self.rows.T
-        nearest = np.argsort(-similarity, axis=1, kind="stable")[:, : self.k]
+        nearest = np.argsort(-similarity, axis=1, kind="stable")[:, : self._k()]
         curves = self.targets[nearest]  # [N, k, C]
         pooled = curves.min(1) if self.aggregate == "min" else curves.mean(1)
         return pooled + self.offsets()
 
+    def _k(self) -> int:
+        return len(self.rows) if self.k is None else min(self.k, len(self.rows))
+
     def export(self, path: Path) -> None:
-        """ONNX: ``embedding`` [N, D] -> ``scores`` [N, C]."""
+        """ONNX: ``embedding`` [N, D] -> ``scores`` [N, C] (a head with contexts: export ``for_context``'s)."""
+        if self.contexts.shape[1]:
+            raise ValueError("a neighbour head with contexts is exported per context (for_context)")
         constants = {"mean": self.mean, "std": self.std, "rows_t": self.rows.T.copy(), "targets": self.targets,
-                     "k": np.array([self.k], dtype=np.int64), "axis1": np.array([1], dtype=np.int64),
+                     "k": np.array([self._k()], dtype=np.int64), "axis1": np.array([1], dtype=np.int64),
                      "offsets": self.offsets(), "eps": np.array(1e-12, dtype=np.float32)}
         reduce = "ReduceMin" if self.aggregate == "min" else "ReduceMean"
         nodes = [

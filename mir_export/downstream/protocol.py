@@ -4,9 +4,10 @@ Device mapping: 10-fold ``StratifiedKFold(shuffle=True, random_state=seed)`` on 
 or ``StratifiedGroupKFold`` with every row of one kernel (``benchmark``) in the same fold, so no
 kernel is seen in training at another data size; repeated over seeds. Speedup of a row = its
 runtime on the platform's static device / its runtime on the predicted device; the figure is the
-mean over rows. Thread coarsening: leave one kernel out per GPU; a predicted factor above the
-largest one measured for the kernel is capped at it; speedup = runtime at factor 1 / runtime at
-the predicted factor, summarized by the geometric mean per GPU. Vectorization (issue 17, measured
+mean over rows. Thread coarsening: leave one kernel out (strict: with its rows of every GPU) or
+one (kernel, GPU) row out (pooled); a predicted factor above the largest one measured for the
+kernel is capped at it; speedup = runtime at factor 1 / runtime at the predicted factor,
+summarized by the geometric mean per GPU. Vectorization (issue 17, measured
 here): ``VECTORIZE_SPLITS`` folds that each hold out whole loop families, shuffled per seed;
 speedup of a kernel = its default's user CPU time / the predicted class's (a pair that failed
 counts as a 10x slowdown), summarized by the geometric mean over all held-out kernels.
@@ -14,9 +15,10 @@ counts as a 10x slowdown), summarized by the geometric mean over all held-out ke
 The scoring loops take a ``Fit`` (train rows to a predictor of test rows; ``selection.nested_fit``
 chooses the learner inside it), so they run unchanged for every feature set and, in tests, for
 trivial predictors. A ``Fit`` is given only the training rows of an outer fold: their features,
-run-time inputs, targets (class indices, or [N, C] log speedups for coarsening and vectorization)
-and groups (the kernel of each row in the grouped protocol, the loop family for vectorization,
-else None), so no choice can see a test row.
+run-time inputs (coarsening: the GPU one-hot), targets (class indices, or [N, C] log speedups for
+coarsening and vectorization) and groups (the kernel of each row in device mapping's grouped
+protocol and strict coarsening, the loop family for vectorization, else None), so no choice can
+see a test row.
 """
 from __future__ import annotations
 
@@ -121,47 +123,38 @@ def devmap_references(table: Devmap) -> dict[str, dict[str, float]]:
     return {"static": devmap_scores(table, static), "oracle": devmap_scores(table, table.oracle)}
 
 
-def evaluate_coarsening(table: Coarsening, features: np.ndarray, fit: Fit, seeds: list[int], label: str = "") -> dict:
-    """Strict protocol: leave one kernel out on one GPU (16 training kernels), per seed;
-    geometric-mean speedup and accuracy over seeds, and the learners chosen."""
-    no_extras = np.zeros((len(table.kernels), 0))
-    targets = log_speedups(table)
-    kernels = np.arange(len(table.kernels))
-    per_seed, chosen = [], {}
-    for seed in seeds:
-        predicted = np.empty(len(kernels), dtype=np.int64)
-        for k in kernels:
-            train = kernels != k
-            predict = fit(features[train], no_extras[train], targets[train], None, seed * 100 + int(k))
-            predicted[k] = predict(features[k : k + 1], no_extras[k : k + 1])[0]
-            chosen[chosen_name(predict)] = chosen.get(chosen_name(predict), 0) + 1
-        per_seed.append({"speedup": geomean(coarsening_speedups(table, predicted)),
-                         "accuracy": float((predicted == table.oracle).mean())})
-        print(f"{label} seed {seed}: {per_seed[-1]}", file=sys.stderr)
-    return {**{metric: summary([s[metric] for s in per_seed]) for metric in ("speedup", "accuracy")}, "chosen": chosen}
+HOLD_OUT = ("kernel", "row")  # the strict protocol, the pooled one
 
 
-def evaluate_pooled_coarsening(tables: list[Coarsening], features: np.ndarray, fit: Fit, seeds: list[int],
-                               label: str = "") -> dict:
-    """Pooled protocol (IR2Vec's published notebook): every (kernel, GPU) is a row with a one-hot
-    of its GPU beside the kernel's features; leave one row out, so the test kernel's other GPUs
-    stay in training. Per GPU geometric-mean speedup and their mean, over seeds; ``notebook_mean``:
-    the statistic of IR2Vec's notebook (and of its published 1.238), the mean over GPUs of each
-    GPU's arithmetic-mean speedup, comparable only with figures computed that way."""
-    gpus = len(tables)
+def evaluate_coarsening(tables: list[Coarsening], features: np.ndarray, fit: Fit, seeds: list[int], label: str = "",
+                        hold_out: str = "kernel") -> dict:
+    """Every (kernel, GPU) is a row: the kernel's features, a one-hot of the GPU beside them
+    (``extras``), the kernel's log speedups on that GPU. ``hold_out`` ``kernel``, the strict
+    protocol: one kernel out with all its GPUs, so the head learns from the 16 others as measured
+    on every GPU and never from the test kernel (the fit gets each row's kernel as its group, for
+    inner folds that hold kernels out whole); ``row``, the pooled protocol of IR2Vec's published
+    notebook: one row out, so the test kernel's other GPUs stay in training. Per GPU the
+    geometric-mean speedup, and their mean, over seeds; ``notebook_mean``: the statistic of
+    IR2Vec's notebook (and of its published 1.238), the mean over GPUs of each GPU's
+    arithmetic-mean speedup, comparable only with figures computed that way."""
+    if hold_out not in HOLD_OUT:
+        raise ValueError(f"unknown hold-out {hold_out!r} ({', '.join(HOLD_OUT)})")
+    gpus, kernels = len(tables), len(features)
     rows = np.concatenate([features] * gpus)
-    onehot = np.repeat(np.eye(gpus), len(features), axis=0)
+    onehot = np.repeat(np.eye(gpus), kernels, axis=0)
     targets = np.concatenate([log_speedups(t) for t in tables])
+    kernel = np.tile(np.arange(kernels), gpus)
+    units = kernel if hold_out == "kernel" else np.arange(len(rows))
     per_seed, chosen = [], {}
     for seed in seeds:
         predicted = np.empty(len(rows), dtype=np.int64)
-        for r in range(len(rows)):
-            train = np.arange(len(rows)) != r
-            predict = fit(rows[train], onehot[train], targets[train], None, seed * 1000 + r)
-            predicted[r] = predict(rows[r : r + 1], onehot[r : r + 1])[0]
+        for u in np.unique(units):
+            train, test = units != u, units == u
+            groups = kernel[train] if hold_out == "kernel" else None
+            predict = fit(rows[train], onehot[train], targets[train], groups, seed * 1000 + int(u))
+            predicted[test] = predict(rows[test], onehot[test])
             chosen[chosen_name(predict)] = chosen.get(chosen_name(predict), 0) + 1
-        per_gpu = [coarsening_speedups(t, predicted[g * len(features) : (g + 1) * len(features)])
-                   for g, t in enumerate(tables)]
+        per_gpu = [coarsening_speedups(t, predicted[g * kernels : (g + 1) * kernels]) for g, t in enumerate(tables)]
         speedups = [geomean(s) for s in per_gpu]
         per_seed.append({t.gpu: s for t, s in zip(tables, speedups)} | {"mean": float(np.mean(speedups)),
                         "notebook_mean": float(np.mean([s.mean() for s in per_gpu]))})

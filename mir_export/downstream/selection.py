@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.model_selection import GroupKFold, KFold, LeaveOneOut, StratifiedGroupKFold, StratifiedKFold
+from sklearn.model_selection import GroupKFold, KFold, LeaveOneGroupOut, LeaveOneOut, StratifiedGroupKFold, StratifiedKFold
 
 from mir_export.downstream.learners import Fitted, Learner, margin_of, parts
 
@@ -38,7 +38,10 @@ def classification_splitter(targets: np.ndarray, groups: np.ndarray | None, seed
 
 
 def leave_one_out(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
-    return list(LeaveOneOut().split(targets))
+    """One row out at a time, or with ``groups`` one group (a kernel and all its GPUs' rows)."""
+    if groups is None:
+        return list(LeaveOneOut().split(targets))
+    return list(LeaveOneGroupOut().split(np.zeros((len(targets), 1)), groups=groups))
 
 
 def row_folds(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
@@ -151,12 +154,13 @@ def _error(values: np.ndarray, groups: np.ndarray | None = None) -> float:
 
 def caution(learner: Learner) -> tuple:
     """Sort key, most conservative first: the largest margin, then the simplest family, then the
-    smoothest settings (more neighbours, their worst case before their mean, more regularization)."""
+    smoothest settings (more neighbours, their worst case before their mean, their curves on every
+    GPU before this GPU's alone, more regularization)."""
     order = ("mean", "knn", "ridge")
     settings = dict(learner.settings)
     family = order.index(learner.family) if learner.family in order else len(order)
     return (-margin_of(learner), family, -float(settings.get("k", 0)), settings.get("aggregate") != "min",
-            -float(settings.get("alpha", 0)))
+            settings.get("scope") == "same", -float(settings.get("alpha", 0)))
 
 
 def nested_fit(learners: tuple[Learner, ...], classes: int, splitter: Splitter, score: Score, label: str = "",

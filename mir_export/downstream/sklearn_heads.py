@@ -10,7 +10,7 @@ decision) for a score regressor. Tree ensembles run natively in onnxruntime (``a
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -76,6 +76,7 @@ class SklearnHead:
     dims: int
     extras: int
     margin: float  # score regressors: added to factor 1's score
+    context: np.ndarray | None = None  # fixed extras (a one-hot GPU): the head then reads the embedding alone
 
     @classmethod
     def fit(cls, pipeline: Pipeline, embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray,
@@ -88,7 +89,13 @@ class SklearnHead:
     def classifier(self) -> bool:
         return hasattr(self.pipeline, "predict_proba")
 
+    def for_context(self, context: np.ndarray) -> "SklearnHead":
+        """The head of one context (``extras`` fixed to the one-hot row ``context``)."""
+        return replace(self, context=np.asarray(context, dtype=np.float32))
+
     def _x(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
+        if self.context is not None:
+            extras = np.tile(self.context, (len(embedding), 1))
         return np.hstack([np.asarray(embedding, dtype=np.float32), log_inputs(extras)])
 
     def offsets(self, classes: int) -> np.ndarray:
@@ -122,7 +129,7 @@ class SklearnHead:
             classes = next(o for o in converted.graph.output if o.name == "variable").type.tensor_type.shape.dim[1].dim_value
             post = [helper.make_node("Add", ["variable", "margin_offsets"], [name])]
             converted.graph.initializer.append(numpy_helper.from_array(self.offsets(classes), "margin_offsets"))
-        _raw_inputs(converted.graph, self.dims, self.extras)
+        _raw_inputs(converted.graph, self.dims, self.extras, self.context)
         converted.graph.node.extend(post)
         _drop_unused_initializers(converted.graph)
         del converted.graph.output[:]  # one output: what the runtime reads (a classifier's ``label`` goes)
@@ -131,16 +138,27 @@ class SklearnHead:
         path.write_bytes(converted.SerializeToString())
 
 
-def _raw_inputs(graph: onnx.GraphProto, dims: int, extras: int) -> None:
-    """Replace the converted graph's input ``X`` by ``embedding`` (and ``extras``): X = [embedding, log(1 + extras)]."""
+def _raw_inputs(graph: onnx.GraphProto, dims: int, extras: int, context: np.ndarray | None = None) -> None:
+    """Replace the converted graph's input ``X`` by ``embedding`` (and ``extras``, or the constant
+    ``context`` repeated for every row): X = [embedding, log(1 + extras)]."""
     del graph.input[:]
     graph.input.append(helper.make_tensor_value_info("embedding", TensorProto.FLOAT, [None, dims]))
-    if extras:
+    front = []
+    if extras and context is not None:
+        graph.initializer.extend([numpy_helper.from_array(context.reshape(1, extras), "context"),
+                                  numpy_helper.from_array(np.array([0], dtype=np.int64), "first"),
+                                  numpy_helper.from_array(np.array([extras], dtype=np.int64), "width")])
+        front = [helper.make_node("Shape", ["embedding"], ["embedding_shape"]),
+                 helper.make_node("Gather", ["embedding_shape", "first"], ["rows"], axis=0),
+                 helper.make_node("Concat", ["rows", "width"], ["extras_shape"], axis=0),
+                 helper.make_node("Expand", ["context", "extras_shape"], ["extras"])]
+    elif extras:
         graph.input.append(helper.make_tensor_value_info("extras", TensorProto.FLOAT, [None, extras]))
+    if extras:
         graph.initializer.append(numpy_helper.from_array(np.ones(1, dtype=np.float32), "one"))
-        front = [helper.make_node("Add", ["extras", "one"], ["extras_plus_one"]),
-                 helper.make_node("Log", ["extras_plus_one"], ["log_extras"]),
-                 helper.make_node("Concat", ["embedding", "log_extras"], ["X"], axis=1)]
+        front += [helper.make_node("Add", ["extras", "one"], ["extras_plus_one"]),
+                  helper.make_node("Log", ["extras_plus_one"], ["log_extras"]),
+                  helper.make_node("Concat", ["embedding", "log_extras"], ["X"], axis=1)]
     else:
         front = [helper.make_node("Identity", ["embedding"], ["X"])]
     nodes = front + list(graph.node)
