@@ -134,6 +134,18 @@ def test_neighbours_of_one_gpu_or_of_every_gpu() -> None:
     assert every.fit(rows, onehot, targets, len(FACTORS), 0).predict(query, on_first)[0, 1] == pytest.approx(-0.2)
 
 
+def test_neighbours_are_not_decided_by_columns_that_hardly_vary() -> None:
+    """A column almost constant over the training rows (a saturated max-pooled unit) must not turn
+    the encoders' precision noise (int8 against fp32: about 0.01) into the nearest kernel."""
+    rng = np.random.default_rng(8)
+    embedding = np.hstack([rng.normal(0, 0.12, (16, 30)), np.full((16, 10), 0.5) + rng.normal(0, 1e-6, (16, 10))])
+    targets = np.log(rng.uniform(0.5, 2.0, (16, len(FACTORS))))
+    head = Learner("knn", (("aggregate", "mean"), ("k", 1), ("margin", 0.0))).fit(
+        embedding, np.zeros((16, 0)), targets, len(FACTORS), 0)
+    noisy = embedding + rng.normal(0, 0.01, embedding.shape)
+    np.testing.assert_allclose(head.predict(noisy, np.zeros((16, 0))), targets, atol=1e-6)  # each finds itself
+
+
 def test_a_margin_keeps_factor_one_unless_the_predicted_gain_clears_it() -> None:
     scores = np.array([[0.0, 0.1, 0.05], [0.0, 0.5, 0.3]])
     assert decide(scores, 0.0).tolist() == [1, 1]
