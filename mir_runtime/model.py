@@ -170,7 +170,10 @@ class Model:
 
     def predict(self, task: str, source: PathLike | Module, choice: str | None = None, **inputs: float) -> Prediction:
         """The decision of ``task``'s head (``choice`` picks it: ``amd``, ``tahiti``) for one IR
-        file or module, with the task's run-time inputs as keywords (``transfer=..., wgsize=...``)."""
+        file or module, with the task's run-time inputs as keywords (``transfer=..., wgsize=...``).
+        The heads learned from embeddings of ``manifest.heads_precision`` (fp32 for the shipped
+        model); a model loaded at another precision (int8, the CPU default) embeds a little
+        differently, and its decisions may differ on kernels near a head's thresholds."""
         spec = self.task(task)
         spec.head(choice)  # a bad choice or missing input fails before the file is read
         spec.extras(inputs)

@@ -64,6 +64,7 @@ class Manifest:
     files: Mapping[str, FileEntry]
     tasks: Mapping[str, Task]
     sections: Mapping[str, Any]
+    heads_precision: str | None = None  # the encoders' precision the task heads learned from (None: not recorded)
 
     @classmethod
     def parse(cls, data: bytes, where: str) -> Manifest:
@@ -104,6 +105,11 @@ class Manifest:
         pooling = top.get("pooling", MEAN)
         if pooling not in POOLINGS:
             raise ModelFileError(f"{where}: pooling {pooling!r} is not one this mir-runtime knows ({', '.join(POOLINGS)})")
+        heads = top.get("task_heads", {})
+        heads_precision = heads.get("precision") if isinstance(heads, dict) else None
+        if heads_precision is not None and heads_precision not in ENCODER_FILES:
+            raise ModelFileError(f"{where}: task_heads.precision {heads_precision!r} is not one of "
+                                 f"{', '.join(ENCODER_FILES)}")
         d_model, size = _integer(model, "d_model", where, "model."), _integer(top, "embedding_size", where)
         if size != embedding_size(pooling, d_model):
             raise ModelFileError(f"{where}: embedding_size {size} is not the size of pooling {pooling!r} at "
@@ -119,6 +125,7 @@ class Manifest:
             files=files,
             tasks=tasks,
             sections={k: v for k, v in top.items() if k not in ("format_version", "model", "files", "tasks")},
+            heads_precision=heads_precision,
         )
 
 

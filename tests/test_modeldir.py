@@ -39,6 +39,8 @@ def _edit(manifest: dict, how: str):
         return {**manifest, "pooling": "median"}
     if how == "embedding_size of another pooling":
         return {**manifest, "pooling": "mean"}
+    if how == "unknown heads precision":
+        return {**manifest, "task_heads": {"precision": "fp64"}}
     if how == "task without classes":
         toy = {k: v for k, v in manifest["tasks"]["toy"].items() if k != "classes"}
         return {**manifest, "tasks": {"toy": toy}}
@@ -52,6 +54,7 @@ BROKEN = {
     "no format_version": "no format_version",
     "unknown format_version": f"format_version {FORMAT_VERSION + 1} is not the one",
     "task without classes": "tasks.toy: malformed (no 'classes')",
+    "unknown heads precision": "task_heads.precision 'fp64' is not one of fp32, int8",
     "unknown pooling": "pooling 'median' is not one this mir-runtime knows",
     "embedding_size of another pooling": "embedding_size 98 is not the size of pooling 'mean' at d_model 32 (64)",
     "non-UTF-8": "not UTF-8 (byte 0xff",

@@ -75,6 +75,15 @@ def test_predict_end_to_end(datasets, folder, options) -> None:
     if folder == "devmap":
         assert abs(sum(values.values()) - 1) < 1e-4
     assert result["decision"] == max(values, key=values.get)
+    # by default predict embeds as the heads learned: with fp32 encoders, not the CPU's int8 default
+    from mir_runtime.model import Model
+
+    assert Model.load(ARTIFACTS).manifest.heads_precision == "fp32"
+    task, choice = options[1], options[3]
+    extras = {"transfer": 65536.0, "wgsize": 256.0} if folder == "devmap" else {}
+    expected = Model.load(ARTIFACTS, precision="fp32").predict(task, kernel, choice, **extras)
+    got = expected.probabilities if folder == "devmap" else expected.scores
+    assert values == pytest.approx(got, abs=1e-6)
 
 
 @pytest.mark.parametrize(("inputs", "message"), [

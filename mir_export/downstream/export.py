@@ -28,7 +28,7 @@ from mir_export.downstream.data import (
     DATASET_TASKS, DEVICES, EXTRAS, FACTORS, GPUS, PLATFORMS, read_coarsening, read_devmap,
 )
 from mir_export.downstream.experiments import coarsening_fit, devmap_fit, vectorize_fit, vectorize_rows
-from mir_export.downstream.features import embed_files
+from mir_export.downstream.features import HEAD_PRECISION, embed_files
 from mir_export.downstream.protocol import log_speedups
 from mir_export.export import update_manifest
 from mir_export.vectorize.labels import CLASSES, machine_kind
@@ -116,7 +116,7 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0, task
     fragment = {
         "tasks": {task: entries[task]() for task in tasks},
         "files": {f: {"sha256": file_sha256(out / f), "bytes": (out / f).stat().st_size} for f in files},
-        "task_heads": {"seed": seed, "selected": selected, "pooling": manifest.pooling,
+        "task_heads": {"seed": seed, "selected": selected, "pooling": manifest.pooling, "precision": HEAD_PRECISION,
                        "encoder_sha256": {name: entry.sha256 for name, entry in manifest.files.items()
                                           if name not in files}},
     }

@@ -15,6 +15,10 @@ from mir_runtime.modeldir import ModelDirectory
 from mir_runtime.pooling import MEAN
 from mir_runtime.progress import progress
 
+# The encoders' precision of the embeddings heads learn from (the manifest's ``task_heads.precision``:
+# ``mir-runtime predict`` embeds with it, so its answers are the ones the reported figures describe).
+HEAD_PRECISION = "fp32"
+
 
 def content_digest(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
@@ -47,7 +51,7 @@ def _cache(model_dir: Path) -> Path:
 
 
 def embed_files(paths: Sequence[Path], model_dir: Path) -> np.ndarray:
-    """float32 [N, D]: the fp32 encoder's embedding of each file, each distinct file embedded once
+    """float32 [N, D]: the fp32 encoders' embedding of each file, each distinct file embedded once
     (and once per encoder: vectors are cached by file content)."""
     unique, index = distinct_files(paths)
     digests = [content_digest(p) for p in unique]
@@ -55,7 +59,7 @@ def embed_files(paths: Sequence[Path], model_dir: Path) -> np.ndarray:
     known = dict(np.load(cache)) if cache.exists() else {}
     missing = [k for k, d in enumerate(digests) if d not in known]
     if missing:
-        model = Model.load(model_dir, precision="fp32", threads=1)
+        model = Model.load(model_dir, precision=HEAD_PRECISION, threads=1)
         start = time.monotonic()
         for k in progress(missing, len(missing), "embedding"):
             known[digests[k]] = model.embed_file(unique[k])
