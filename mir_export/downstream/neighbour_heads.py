@@ -29,9 +29,9 @@ from onnx import TensorProto, helper, numpy_helper
 
 # A column's spread is floored at this share of the median column's (and at 1e-6): near-constant
 # columns (max-pooled units that saturate alike on every kernel) would otherwise turn the encoders'
-# precision noise into the largest distances. The runtime embeds with int8 encoders by default,
-# fp32 heads' training rows: on the 17 coarsening kernels they differ by up to 0.025 per column,
-# a fifth of the median spread (0.12), while 39 columns spread less than 0.001.
+# precision noise into the largest distances. The runtime embeds with int8 encoders by default
+# and the heads' training rows are fp32: on the 17 coarsening kernels the two differ by up to
+# 0.025 per column, a fifth of the median spread (0.12), while 39 columns spread less than 0.001.
 MIN_STD_SHARE = 0.25
 SCOPES = ("same", "every")
 
