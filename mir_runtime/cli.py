@@ -97,10 +97,10 @@ def _count(args: argparse.Namespace, name: str) -> int | None:
     return value
 
 
-def _load_model(args: argparse.Namespace, threads: int | None = None, precision: str | None = None):
+def _load_model(args: argparse.Namespace, threads: int | None = None):
     from mir_runtime.model import Model
 
-    return Model.load(args.model, device=args.device, precision=args.precision or precision, threads=threads)
+    return Model.load(args.model, device=args.device, precision=args.precision, threads=threads)
 
 
 def _embed(args: argparse.Namespace) -> int:
@@ -152,8 +152,7 @@ def _embed(args: argparse.Namespace) -> int:
 
 
 def _predict(args: argparse.Namespace) -> int:
-    # the heads' own precision unless asked: the int8 embedding differs from the one they learned on
-    model = _load_model(args, _count(args, "threads"), _directory(args).manifest.heads_precision)
+    model = _load_model(args, _count(args, "threads"))
     spec = model.task(args.task)
     choice = getattr(args, spec.selector, None)
     inputs = {i.name: getattr(args, i.name, None) for i in spec.inputs}
@@ -217,8 +216,8 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", metavar="DIR", help="model directory (default: $MIR_MODEL, else the shipped model)")
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
     parser.add_argument("--precision", choices=("int8", "fp32"),
-                        help="both encoders (default: int8 on cpu, fp32 on cuda; predict: the precision the task "
-                             "heads learned from, fp32 for the shipped model)")
+                        help="both encoders (default: int8 on cpu, fp32 on cuda; predict embeds at the precision "
+                             "its task heads learned from, fp32 for the shipped model)")
     parser.add_argument("--threads", type=int, metavar="N",
                         help="encoder calls side by side in one process (default: every core; capped to the cores)")
 

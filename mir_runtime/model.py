@@ -12,6 +12,7 @@ whole tuner; ``close()`` or a ``with`` block releases them.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,6 +72,9 @@ class Model:
         manifest = directory.manifest
         self.engine = Engine(backend, manifest.d_model, manifest.pooling, statement_cache)
         self.tasks: dict[str, Task] = dict(directory.manifest.tasks)
+        self._statement_cache = statement_cache
+        self._heads_engine: Engine | None = None  # the heads' precision, where it is not the backend's
+        self._heads_lock = threading.Lock()
 
     @classmethod
     def load(cls, directory: PathLike | None = None, device: str = "cpu", precision: str | None = None,
@@ -99,6 +103,8 @@ class Model:
     def close(self) -> None:
         """Release the sessions and the thread pool; the model cannot embed afterwards."""
         self.engine.close()
+        if self._heads_engine is not None:
+            self._heads_engine.close()
 
     def __enter__(self) -> Model:
         return self
@@ -171,19 +177,33 @@ class Model:
     def predict(self, task: str, source: PathLike | Module, choice: str | None = None, **inputs: float) -> Prediction:
         """The decision of ``task``'s head (``choice`` picks it: ``amd``, ``tahiti``) for one IR
         file or module, with the task's run-time inputs as keywords (``transfer=..., wgsize=...``).
-        The heads learned from embeddings of ``manifest.heads_precision`` (fp32 for the shipped
-        model); a model loaded at another precision (int8, the CPU default) embeds a little
-        differently, and its decisions may differ on kernels near a head's thresholds."""
+        The file is embedded at the precision the heads learned from (``manifest.heads_precision``,
+        fp32 for the shipped model), whatever this model embeds at: fed the int8 embedding (the
+        CPU default, for throughput) the heads lose about a point of accuracy."""
         spec = self.task(task)
         spec.head(choice)  # a bad choice or missing input fails before the file is read
         spec.extras(inputs)
-        vector = self.embed_module(source) if isinstance(source, Module) else self.embed_file(source)
+        features = self.featurizer(source) if isinstance(source, Module) else self.featurizer.read(source)
+        vector = self._engine_for_heads().embed(features)
         return self.predict_embeddings(task, vector[None, :], choice, [inputs])[0]
+
+    def _engine_for_heads(self) -> Engine:
+        """The engine at the heads' precision: this model's own when they agree, else a second one,
+        opened on first use (its sessions too) and kept."""
+        wanted = self.manifest.heads_precision
+        if wanted in (None, self.backend.precision):
+            return self.engine
+        with self._heads_lock:
+            if self._heads_engine is None:
+                backend = OnnxBackend(self.directory, self.backend.device, wanted, self.backend.threads)
+                self._heads_engine = Engine(backend, self.manifest.d_model, self.manifest.pooling, self._statement_cache)
+            return self._heads_engine
 
     def predict_embeddings(self, task: str, embeddings: np.ndarray, choice: str | None = None,
                            inputs: Sequence[dict[str, float]] | None = None) -> list[Prediction]:
         """Decisions for precomputed embeddings [N, D] (a tuner caches them), one dict of
-        run-time inputs per row."""
+        run-time inputs per row; embed them at the heads' precision (``manifest.heads_precision``)
+        for the decisions ``predict`` gives."""
         spec = self.task(task)
         file = spec.head(choice)
         key = choice.lower() if choice else next(iter(spec.heads))

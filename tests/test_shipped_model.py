@@ -75,13 +75,17 @@ def test_predict_end_to_end(datasets, folder, options) -> None:
     if folder == "devmap":
         assert abs(sum(values.values()) - 1) < 1e-4
     assert result["decision"] == max(values, key=values.get)
-    # by default predict embeds as the heads learned: with fp32 encoders, not the CPU's int8 default
+    # predict embeds as the heads learned (fp32 encoders), whatever precision the model embeds at
     from mir_runtime.model import Model
 
-    assert Model.load(ARTIFACTS).manifest.heads_precision == "fp32"
     task, choice = options[1], options[3]
     extras = {"transfer": 65536.0, "wgsize": 256.0} if folder == "devmap" else {}
-    expected = Model.load(ARTIFACTS, precision="fp32").predict(task, kernel, choice, **extras)
+    fp32 = Model.load(ARTIFACTS, precision="fp32")
+    expected = fp32.predict_embeddings(task, fp32.embed(kernel)[None], choice, [extras])[0]
+    default = Model.load(ARTIFACTS)
+    assert default.backend.precision == "int8" and default.manifest.heads_precision == "fp32"
+    assert default.predict(task, kernel, choice, **extras) == expected
+    default.close()
     got = expected.probabilities if folder == "devmap" else expected.scores
     assert values == pytest.approx(got, abs=1e-6)
 
