@@ -29,7 +29,7 @@ from mir_export.downstream.data import (
 )
 from mir_export.downstream.experiments import coarsening_fit, devmap_fit, vectorize_fit, vectorize_rows
 from mir_export.downstream.features import HEAD_PRECISION, embed_files
-from mir_export.downstream.protocol import log_speedups
+from mir_export.downstream.protocol import gpu_rows
 from mir_export.export import update_manifest
 from mir_export.vectorize.labels import CLASSES, machine_kind
 from mir_runtime.modeldir import ModelDirectory, file_sha256
@@ -70,9 +70,7 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0, task
                  for t in (read_devmap(datasets, p) for p in PLATFORMS)]
     if "coarsening" in tasks:
         tables = [read_coarsening(datasets, g) for g in GPUS]
-        jobs.append(("coarsening", GPUS, tables[0].ir, np.repeat(np.eye(len(GPUS)), len(tables[0].ir), axis=0),
-                     np.concatenate([log_speedups(t) for t in tables]), np.tile(np.arange(len(tables[0].ir)), len(GPUS)),
-                     coarsening_fit(False, "head coarsening")))
+        jobs.append(("coarsening", GPUS, tables[0].ir, *gpu_rows(tables), coarsening_fit(False, "head coarsening")))
     if "vectorize" in tasks:
         if ir is None:
             raise ValueError("the vectorize head needs the measured folders and their kernels' IR folder")

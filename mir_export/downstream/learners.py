@@ -109,12 +109,13 @@ def parts(learner: Learner) -> tuple[Learner, ...]:
 # sixth of a run's time. Two votes: the untuned GBM on the whole embedding with the same GBM on the
 # run-time inputs alone, and with LightGBM's trees too.
 DEFAULT_TREE = Learner("boost", (("depth", 3),))  # scikit-learn's untuned GBM: the selection's default to beat
-_GBT, _BOOST, _INPUTS_ONLY = (*_grid("gbt", {"leaves": 31}), DEFAULT_TREE, *_grid("boost", {"pca": 0, "depth": 3}))
+_INPUTS_ONLY = Learner("boost", (("depth", 3), ("pca", 0)))  # the same GBM on the run-time inputs alone
+_LIGHTGBM = Learner("gbt", (("leaves", 31),))
 CLASSIFIERS: tuple[Learner, ...] = (
     *_grid("gbt", {"leaves": 31}, {"pca": 16, "leaves": 31}, {"pca": 4, "leaves": 15}),
     *_grid("boost", {"depth": 3}, {"pca": 16, "depth": 3}, {"pca": 4, "depth": 3}, {"pca": 0, "depth": 3}),
     *_grid("linear", {"C": 0.1}, {"C": 1.0}),
-    vote(_BOOST, _INPUTS_ONLY), vote(_BOOST, _INPUTS_ONLY, _GBT),
+    vote(DEFAULT_TREE, _INPUTS_ONLY), vote(DEFAULT_TREE, _INPUTS_ONLY, _LIGHTGBM),
 )
 
 # Score regressors, each with a margin (in log speedup) that the best factor's predicted gain must

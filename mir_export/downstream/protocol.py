@@ -126,6 +126,14 @@ def devmap_references(table: Devmap) -> dict[str, dict[str, float]]:
 HOLD_OUT = ("kernel", "row")  # the strict protocol, the pooled one
 
 
+def gpu_rows(tables: list[Coarsening]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every (kernel, GPU) a row, GPU after GPU (the kernels' features repeated once per GPU): the
+    one-hot of its GPU, its log speedups on that GPU, and its kernel's index."""
+    kernels = len(tables[0].kernels)
+    return (np.repeat(np.eye(len(tables)), kernels, axis=0), np.concatenate([log_speedups(t) for t in tables]),
+            np.tile(np.arange(kernels), len(tables)))
+
+
 def evaluate_coarsening(tables: list[Coarsening], features: np.ndarray, fit: Fit, seeds: list[int], label: str = "",
                         hold_out: str = "kernel") -> dict:
     """Every (kernel, GPU) is a row: the kernel's features, a one-hot of the GPU beside them
@@ -139,11 +147,9 @@ def evaluate_coarsening(tables: list[Coarsening], features: np.ndarray, fit: Fit
     arithmetic-mean speedup, comparable only with figures computed that way."""
     if hold_out not in HOLD_OUT:
         raise ValueError(f"unknown hold-out {hold_out!r} ({', '.join(HOLD_OUT)})")
-    gpus, kernels = len(tables), len(features)
-    rows = np.concatenate([features] * gpus)
-    onehot = np.repeat(np.eye(gpus), kernels, axis=0)
-    targets = np.concatenate([log_speedups(t) for t in tables])
-    kernel = np.tile(np.arange(kernels), gpus)
+    kernels = len(features)
+    rows = np.concatenate([features] * len(tables))
+    onehot, targets, kernel = gpu_rows(tables)
     units = kernel if hold_out == "kernel" else np.arange(len(rows))
     per_seed, chosen = [], {}
     for seed in seeds:
