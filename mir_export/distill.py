@@ -8,8 +8,11 @@ DistilBERT keeps BERT's): each step the frozen teacher and the student encode th
 (unmasked) and graphs, a linear map per branch from the student's width to the teacher's, trained
 beside the student and never exported, carries the student's vectors into the teacher's space, and
 the loss is their mean squared error over the teacher's variance in the batch (1: no better than
-predicting the batch mean), text and graph summed. A linear map suffices: the runtime's pooled
-mean commutes with it, so the student's file embedding holds the teacher's up to that map.
+predicting the batch mean), text and graph summed. A linear map suffices for the means the runtime
+pools (``mean-max-size``: the statements' mean, the graph vector): they commute with it. The
+element-wise max over a file's statements does not, and the heads lean on it (the rare statement
+a tuner decides on), so a third map carries the max of the student's statement vectors over each
+function of the batch to the teacher's max over the same statements, a third term of the loss.
 """
 from __future__ import annotations
 
@@ -31,9 +34,18 @@ def statement_vectors(model: MIREncoder, ids: Tensor) -> Tensor:
         0, torch.cat(chunks), torch.cat(vectors))
 
 
+def sample_max(vectors: Tensor, sample: Tensor, samples: int) -> Tensor:
+    """The element-wise max of ``vectors`` [S, d] over each sample's rows: [samples, d]."""
+    index = sample.unsqueeze(-1).expand_as(vectors)
+    return vectors.new_zeros(samples, vectors.shape[-1]).scatter_reduce(0, index, vectors, "amax", include_self=False)
+
+
 def relative_mse(predicted: Tensor, target: Tensor) -> Tensor:
     """Mean squared error over the target's mean per-dimension variance."""
     return F.mse_loss(predicted, target) / target.var(0).mean().clamp(min=1e-8)
+
+
+MAPS = ("text", "graph", "strongest")  # the student-to-teacher maps: statements, node latents, statements' max
 
 
 class Distiller(nn.Module):
@@ -46,6 +58,7 @@ class Distiller(nn.Module):
             torch.manual_seed(seed)
             self.text = nn.Linear(width, teacher.cfg.d_model)
             self.graph = nn.Linear(width, teacher.cfg.d_model)
+            self.strongest = nn.Linear(width, teacher.cfg.d_model)
 
     def train(self, mode: bool = True) -> Distiller:
         super().train(mode)
@@ -57,23 +70,28 @@ class Distiller(nn.Module):
         return {k: v for k, v in self.state_dict().items() if not k.startswith("teacher.")}
 
     def load_maps(self, state: dict[str, Tensor]) -> None:
-        self.text.load_state_dict({k[5:]: v for k, v in state.items() if k.startswith("text.")})
-        self.graph.load_state_dict({k[6:]: v for k, v in state.items() if k.startswith("graph.")})
+        for name in MAPS:
+            getattr(self, name).load_state_dict({k[len(name) + 1:]: v for k, v in state.items() if k.startswith(name + ".")})
 
     def forward(self, student: MIREncoder, batch, latents: Tensor) -> dict[str, Tensor]:
         """``distill_loss`` of a pre-training ``Batch`` (``latents``: the student's node latents
         of its graph, shared with the other tasks) and the cosines of the mapped vectors to the
-        teacher's (``distill_text_cosine``, ``distill_graph_cosine``: batch means)."""
+        teacher's (``distill_text_cosine``, ``distill_graph_cosine``, ``distill_max_cosine``: batch means)."""
         graph = (batch.node_tokens, batch.token_node, batch.node_type, batch.edge_src, batch.edge_dst, batch.edge_flow)
         with torch.no_grad():
             text_target = statement_vectors(self.teacher, batch.ids)
             graph_target = self.teacher.graph.latents(*graph)
-        text = self.text(statement_vectors(student, batch.ids))
+        vectors = statement_vectors(student, batch.ids)
+        text = self.text(vectors)
         latents = self.graph(latents)
+        strongest = self.strongest(sample_max(vectors, batch.statement_sample, batch.size))
+        strongest_target = sample_max(text_target, batch.statement_sample, batch.size)
         return {
-            "distill_loss": relative_mse(text, text_target) + relative_mse(latents, graph_target),
+            "distill_loss": relative_mse(text, text_target) + relative_mse(latents, graph_target)
+            + relative_mse(strongest, strongest_target),
             "distill_text_cosine": F.cosine_similarity(text, text_target).mean().detach(),
             "distill_graph_cosine": F.cosine_similarity(latents, graph_target).mean().detach(),
+            "distill_max_cosine": F.cosine_similarity(strongest, strongest_target).mean().detach(),
         }
 
 

@@ -267,7 +267,7 @@ def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=T
         for key in totals:
             if key in out:
                 totals[key] += int(out[key])
-        for key in ("distill_loss", "distill_text_cosine", "distill_graph_cosine"):
+        for key in ("distill_loss", "distill_text_cosine", "distill_graph_cosine", "distill_max_cosine"):
             if key in out:
                 distilled.setdefault(key, []).append(float(out[key]))
         for flow in range(N_FLOWS):
