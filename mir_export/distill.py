@@ -49,7 +49,7 @@ MAPS = ("text", "graph", "strongest")  # the student-to-teacher maps: statements
 
 
 class Distiller(nn.Module):
-    """The frozen ``teacher`` and the two maps from ``width`` (the student's) to its width."""
+    """The frozen ``teacher`` and the maps (``MAPS``) from ``width`` (the student's) to its width."""
 
     def __init__(self, teacher: MIREncoder, width: int, seed: int = 0) -> None:
         super().__init__()

@@ -210,7 +210,7 @@ def test_distillation_teaches_the_student_and_resumes(corpus, tmp_path) -> None:
     """The distill task: the student (tiny, d = 32) learns to reproduce a wider, frozen teacher
     (compact, d = 128) through its maps; the teacher never changes, and the checkpoint keeps the
     maps (not the teacher), so a resumed run goes on where it stopped."""
-    from mir_export.distill import Distiller
+    from mir_export.distill import MAPS, Distiller
     from mir_export.model import MIREncoder, config
 
     samples, vocab = corpus
@@ -223,7 +223,7 @@ def test_distillation_teaches_the_student_and_resumes(corpus, tmp_path) -> None:
     assert torch.equal(start.text.weight, Distiller(teacher, 32, seed=3).text.weight)
     train(samples, samples, vocab, tmp_path, cfg, distiller=Distiller(teacher, 32))
     saved = torch.load(tmp_path / "checkpoint.pt", weights_only=False)
-    assert set(saved["distiller"]) == {f"{m}.{p}" for m in ("text", "graph", "strongest") for p in ("weight", "bias")}
+    assert set(saved["distiller"]) == {f"{m}.{p}" for m in MAPS for p in ("weight", "bias")}
     result = train(samples, samples, vocab, tmp_path, replace(cfg, stop_step=0), distiller=Distiller(teacher, 32))
     log = [json.loads(line) for line in open(tmp_path / "train-log.jsonl")]
     assert [r["step"] for r in log] == list(range(1, 81))
