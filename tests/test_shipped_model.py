@@ -80,12 +80,10 @@ def test_predict_end_to_end(datasets, folder, options) -> None:
 
     task, choice = options[1], options[3]
     extras = {"transfer": 65536.0, "wgsize": 256.0} if folder == "devmap" else {}
-    fp32 = Model.load(ARTIFACTS, precision="fp32")
-    expected = fp32.predict_embeddings(task, fp32.embed(kernel)[None], choice, [extras])[0]
-    default = Model.load(ARTIFACTS)
-    assert default.backend.precision == "int8" and default.manifest.heads_precision == "fp32"
-    assert default.predict(task, kernel, choice, **extras) == expected
-    default.close()
+    with Model.load(ARTIFACTS, precision="fp32") as fp32, Model.load(ARTIFACTS) as default:
+        expected = fp32.predict_embeddings(task, fp32.embed(kernel)[None], choice, [extras])[0]
+        assert default.backend.precision == "int8" and default.manifest.heads_precision == "fp32"
+        assert default.predict(task, kernel, choice, **extras) == expected
     got = expected.probabilities if folder == "devmap" else expected.scores
     assert values == pytest.approx(got, abs=1e-6)
 
