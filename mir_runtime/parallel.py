@@ -9,12 +9,8 @@ cache per worker, two workers encoded 5,826 statements of the 668 device-mapping
 of 4,056).
 
 At most ``WINDOW`` files per worker are in flight, so memory stays flat however many paths are
-given; results come back in input order as soon as each is ready. Workers are forked where that
-is safe: on Linux, from a process that has not imported onnxruntime (its sessions own native thread
-pools a fork would copy half-alive) and runs one thread, as the CLI's does. A forked worker starts
-with the runtime imported; a spawned one spends a third of a CPU second on a fresh interpreter and
-its imports (2 workers on the 668 device-mapping kernels: 0.65 of 8.8 CPU seconds). Elsewhere,
-as in a tuner that has embedded files in this process, workers start with ``spawn``.
+given; results come back in input order as soon as each is ready. Workers start with ``spawn``:
+forking a process that holds onnxruntime sessions and thread pools is unsafe.
 
 Workers need no allocator settings: with onnxruntime's arena holding the graph encoder's buffers
 (``mir_runtime.backend``), peak RSS embedding 10,000 files (the 668 device-mapping kernels
@@ -25,8 +21,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import sys
-import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -55,20 +49,15 @@ def _prepare(path: str) -> Prepared:
     return features.ids, features.weights, _model.backend.run_graph(features.graph), features.graph.num_nodes
 
 
-def start_context() -> multiprocessing.context.BaseContext:
-    """``fork`` where forking this process is safe (module docstring), else ``spawn``."""
-    safe = sys.platform == "linux" and "onnxruntime" not in sys.modules and threading.active_count() == 1
-    return multiprocessing.get_context("fork" if safe else "spawn")
-
-
 def embed_in_workers(paths: Iterable[str | os.PathLike], workers: int, directory: str, precision: str | None,
                      finish: Callable[[Prepared], np.ndarray],
                      keep_going: bool) -> Iterator[tuple[str, np.ndarray | IRParseError]]:
     """``(path, finish(prepared))`` for each path in order, prepared by ``workers`` processes on
     CPU; with ``keep_going`` a file that is not readable IR gives ``(path, error)``, else the
     error is raised."""
+    context = multiprocessing.get_context("spawn")
     pending: deque[tuple[str, Future]] = deque()
-    with ProcessPoolExecutor(workers, mp_context=start_context(), initializer=_start, initargs=(directory, precision)) as pool:
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(directory, precision)) as pool:
         try:
             for path in paths:
                 pending.append((str(path), pool.submit(_prepare, str(path))))

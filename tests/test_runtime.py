@@ -190,19 +190,8 @@ def test_iter_embed_streams_in_input_order_with_workers(model, files) -> None:
     assert isinstance(kept[0][1], IRParseError) and kept[1][0] == str(files["a"])
 
 
-@pytest.mark.skipif(sys.platform != "linux", reason="workers fork on Linux only")
-def test_workers_fork_only_before_onnxruntime_is_imported() -> None:
-    """A process with onnxruntime's native thread pools is never forked; the CLI's, which hands its
-    files to workers before it opens a session, is (its workers start with the runtime imported)."""
-    code = ("from mir_runtime.parallel import start_context; before = start_context().get_start_method(); "
-            "import onnxruntime; print(before, start_context().get_start_method())")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.stdout.split() == ["fork", "spawn"], done.stderr
-
-
 def _workers_of(parent: int) -> list[int]:
-    """The worker processes among ``parent``'s children (forked or spawned; not multiprocessing's
-    resource tracker)."""
+    """The spawned worker processes among ``parent``'s children (not multiprocessing's resource tracker)."""
     found = []
     for entry in Path("/proc").iterdir():
         try:
@@ -210,7 +199,7 @@ def _workers_of(parent: int) -> list[int]:
             command = (entry / "cmdline").read_bytes()
         except (OSError, ValueError, IndexError):
             continue
-        if ppid == parent and b"resource_tracker" not in command:
+        if ppid == parent and b"spawn_main" in command:
             found.append(int(entry.name))
     return found
 
