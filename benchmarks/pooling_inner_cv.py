@@ -10,6 +10,14 @@ are never used, so the choice can be made on these figures without touching a te
 
     python benchmarks/pooling_inner_cv.py --model DIR     # DIR's encoders; writes results/pooling_inner_cv.json
     python benchmarks/pooling_inner_cv.py --model RANDOM --out random.json   # the same without pre-training
+    python benchmarks/pooling_inner_cv.py --model DIR --maps RUN/checkpoint.pt --out F   # a distilled student
+
+``--maps``: the checkpoint of a distilled student (``mir_export.distill``) that DIR was exported
+from. A third layout, ``teacher-space``, is what DIR would give with the distiller's trained
+text and graph maps folded into its two encoders (student width to teacher width): the mean and
+the element-wise max of the mapped statement vectors, the mapped graph vector, the two counts;
+the same front end, in torch. Does the student lose what the teacher knows, or only the
+teacher's axes, on which a tree splits one feature at a time?
 """
 from __future__ import annotations
 
@@ -18,17 +26,25 @@ import json
 import sys
 from pathlib import Path
 
+from types import SimpleNamespace
+
 import numpy as np
+import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mir_export.downstream.data import PLATFORMS, read_devmap  # noqa: E402
-from mir_export.downstream.features import embed_files  # noqa: E402
+from mir_export.downstream.features import distinct_files, embed_files  # noqa: E402
 from mir_export.downstream.learners import Learner  # noqa: E402
 from mir_export.downstream.protocol import devmap_folds  # noqa: E402
 from mir_export.downstream.selection import classification_splitter  # noqa: E402
+from mir_export.model import load_checkpoint  # noqa: E402
+from mir_export.torch_encoder import TorchBackend  # noqa: E402
+from mir_runtime import Model  # noqa: E402
+from mir_runtime.engine import Engine  # noqa: E402
 from mir_runtime.modeldir import ModelDirectory  # noqa: E402
 from mir_runtime.pooling import MEAN_MAX_SIZE  # noqa: E402
+from mir_runtime.progress import progress  # noqa: E402
 
 RESULTS = Path(__file__).parent / "results" / "pooling_inner_cv.json"
 DEFAULT_GBM = Learner("boost", (("depth", 3),))
@@ -43,9 +59,25 @@ def inner_accuracy(x: np.ndarray, extras: np.ndarray, labels: np.ndarray, groups
     return right / len(labels)
 
 
+def teacher_space(paths: list[Path], model_dir: Path, checkpoint: Path) -> np.ndarray:
+    """``mean-max-size`` embeddings of ``paths`` by ``model_dir``'s front end and the student of
+    ``checkpoint`` with its distiller's text and graph maps folded into its encoders."""
+    student, maps = load_checkpoint(checkpoint), torch.load(checkpoint, map_location="cpu", weights_only=False)["distiller"]
+    text, graph = (torch.nn.Linear(*maps[f"{name}.weight"].T.shape) for name in ("text", "graph"))
+    for name, layer in (("text", text), ("graph", graph)):
+        layer.load_state_dict({"weight": maps[f"{name}.weight"], "bias": maps[f"{name}.bias"]})
+    folded = SimpleNamespace(text=lambda ids: text(student.text(ids)), graph=lambda *inputs: graph(student.graph(*inputs)))
+    engine = Engine(TorchBackend(folded), text.out_features, MEAN_MAX_SIZE)
+    featurizer = Model.load(model_dir).featurizer
+    unique, index = distinct_files(paths)
+    rows = [engine.embed(featurizer.read(p)) for p in progress(unique, len(unique), "teacher-space embedding")]
+    return np.stack(rows)[index]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--model", type=Path, required=True, help="a model directory of pooling mean-max-size")
+    parser.add_argument("--maps", type=Path, help="the distilled student's checkpoint: adds the teacher-space layout")
     parser.add_argument("--out", type=Path, default=RESULTS, help="JSON file to write")
     parser.add_argument("--datasets", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "datasets")
     args = parser.parse_args()
@@ -53,11 +85,14 @@ def main() -> None:
     if manifest.pooling != MEAN_MAX_SIZE:
         raise SystemExit(f"{args.model}: pooling {manifest.pooling}, not {MEAN_MAX_SIZE}")
     d = manifest.d_model
-    out: dict = {"model": str(args.model), "learner": DEFAULT_GBM.name, "seed": 0, "inner_folds": 3}
+    out: dict = {"model": str(args.model), "maps": str(args.maps) if args.maps else None, "learner": DEFAULT_GBM.name,
+                 "seed": 0, "inner_folds": 3}
     for platform in PLATFORMS:
         table = read_devmap(args.datasets, platform)
         rich = embed_files(list(table.ir), args.model)
         layouts = {"mean": np.hstack([rich[:, :d], rich[:, 2 * d : 3 * d]]), MEAN_MAX_SIZE: rich}
+        if args.maps:
+            layouts["teacher-space"] = teacher_space(list(table.ir), args.model, args.maps)
         for grouped in (False, True):
             protocol = "grouped" if grouped else "stratified"
             folds = devmap_folds(table.oracle, 0, table.benchmark if grouped else None)
