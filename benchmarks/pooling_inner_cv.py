@@ -22,10 +22,10 @@ teacher's axes, on which a tree splits one feature at a time?
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from pathlib import Path
-
 from types import SimpleNamespace
 
 import numpy as np
@@ -63,11 +63,10 @@ def teacher_space(paths: list[Path], model_dir: Path, checkpoint: Path) -> np.nd
     """``mean-max-size`` embeddings of ``paths`` by ``model_dir``'s front end and the student of
     ``checkpoint`` with its distiller's text and graph maps folded into its encoders."""
     student, maps = load_checkpoint(checkpoint), torch.load(checkpoint, map_location="cpu", weights_only=False)["distiller"]
-    text, graph = (torch.nn.Linear(*maps[f"{name}.weight"].T.shape) for name in ("text", "graph"))
-    for name, layer in (("text", text), ("graph", graph)):
-        layer.load_state_dict({"weight": maps[f"{name}.weight"], "bias": maps[f"{name}.bias"]})
+    text, graph = (functools.partial(torch.nn.functional.linear, weight=maps[f"{name}.weight"], bias=maps[f"{name}.bias"])
+                   for name in ("text", "graph"))
     folded = SimpleNamespace(text=lambda ids: text(student.text(ids)), graph=lambda *inputs: graph(student.graph(*inputs)))
-    engine = Engine(TorchBackend(folded), text.out_features, MEAN_MAX_SIZE)
+    engine = Engine(TorchBackend(folded), maps["text.weight"].shape[0], MEAN_MAX_SIZE)
     featurizer = Model.load(model_dir).featurizer
     unique, index = distinct_files(paths)
     rows = [engine.embed(featurizer.read(p)) for p in progress(unique, len(unique), "teacher-space embedding")]
