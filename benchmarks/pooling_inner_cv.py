@@ -16,20 +16,17 @@ are never used, so the choice can be made on these figures without touching a te
 from. A third layout, ``teacher-space``, is what DIR would give with the distiller's trained
 text and graph maps folded into its two encoders (student width to teacher width): the mean and
 the element-wise max of the mapped statement vectors, the mapped graph vector, the two counts;
-the same front end, in torch. Does the student lose what the teacher knows, or only the
+the same front end, in torch (``mir-export export --teacher-space`` ships it as a model directory). Does the student lose what the teacher knows, or only the
 teacher's axes, on which a tree splits one feature at a time?
 """
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
-import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -38,10 +35,10 @@ from mir_export.downstream.features import distinct_files, embed_files  # noqa: 
 from mir_export.downstream.learners import Learner  # noqa: E402
 from mir_export.downstream.protocol import devmap_folds  # noqa: E402
 from mir_export.downstream.selection import classification_splitter  # noqa: E402
-from mir_export.model import load_checkpoint  # noqa: E402
-from mir_export.torch_encoder import TorchBackend  # noqa: E402
+from mir_export.distill import fold  # noqa: E402
+from mir_export.torch_encoder import torch_engine  # noqa: E402
 from mir_runtime import Model  # noqa: E402
-from mir_runtime.engine import Engine  # noqa: E402
+from mir_runtime.engine import STATEMENT_CACHE  # noqa: E402
 from mir_runtime.modeldir import ModelDirectory  # noqa: E402
 from mir_runtime.pooling import MEAN_MAX_SIZE  # noqa: E402
 from mir_runtime.progress import progress  # noqa: E402
@@ -61,12 +58,9 @@ def inner_accuracy(x: np.ndarray, extras: np.ndarray, labels: np.ndarray, groups
 
 def teacher_space(paths: list[Path], model_dir: Path, checkpoint: Path) -> np.ndarray:
     """``mean-max-size`` embeddings of ``paths`` by ``model_dir``'s front end and the student of
-    ``checkpoint`` with its distiller's text and graph maps folded into its encoders."""
-    student, maps = load_checkpoint(checkpoint), torch.load(checkpoint, map_location="cpu", weights_only=False)["distiller"]
-    text, graph = (functools.partial(torch.nn.functional.linear, weight=maps[f"{name}.weight"], bias=maps[f"{name}.bias"])
-                   for name in ("text", "graph"))
-    folded = SimpleNamespace(text=lambda ids: text(student.text(ids)), graph=lambda *inputs: graph(student.graph(*inputs)))
-    engine = Engine(TorchBackend(folded), maps["text.weight"].shape[0], MEAN_MAX_SIZE)
+    ``checkpoint`` with its distiller's text and graph maps folded into its encoders
+    (``mir_export.distill.fold``), in torch."""
+    engine = torch_engine(fold(checkpoint), MEAN_MAX_SIZE, STATEMENT_CACHE)  # the runtime's cache: its chunks
     featurizer = Model.load(model_dir).featurizer
     unique, index = distinct_files(paths)
     rows = [engine.embed(featurizer.read(p)) for p in progress(unique, len(unique), "teacher-space embedding")]
@@ -83,7 +77,7 @@ def main() -> None:
     manifest = ModelDirectory(args.model).manifest
     if manifest.pooling != MEAN_MAX_SIZE:
         raise SystemExit(f"{args.model}: pooling {manifest.pooling}, not {MEAN_MAX_SIZE}")
-    d = manifest.d_model
+    d = manifest.vector_size
     out: dict = {"model": str(args.model), "maps": str(args.maps) if args.maps else None, "learner": DEFAULT_GBM.name,
                  "seed": 0, "inner_folds": 3}
     for platform in PLATFORMS:

@@ -3,7 +3,8 @@
 Each branch is exported on its own with ``torch.onnx.export(..., dynamo=True)`` at a pinned
 opset, as one self-contained file (no external data): the statement encoder (token ids
 ``[N, L]`` to statement vectors ``[N, d]``) and the graph encoder (``mir_runtime.features.GraphInputs``
-to the graph vector ``[d]``), each with an int8 dynamically quantized copy (the CPU default).
+to the graph vector ``[d]``), each with an int8 dynamically quantized copy (the CPU default);
+``d`` is the model's ``vector_size`` (its width, or a folded readout's).
 The exporter records each node's Python stack trace (absolute source paths and line numbers):
 ``onnx_export`` drops it, so a checkpoint exports to the same bytes from any checkout and the
 shipped files name no developer's directories.
@@ -17,12 +18,13 @@ from pathlib import Path
 import torch
 from torch import Tensor, nn
 
+from mir_export.distill import fold
 from mir_export.graph_blocks import LayerBlock, NodeBlock
 from mir_export.model import MIREncoder, load_checkpoint
 from mir_runtime.backend import single_threaded_options
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.modeldir import (
-    ENCODER_FILES, FORMAT_VERSION, GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_LAYER, GRAPH_NODES, MANIFEST,
+    ENCODER_FILES, FORMAT_VERSION, GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_LAYER, GRAPH_NODES, GRAPH_READOUT, MANIFEST,
     STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, TOKENIZER, file_sha256,
 )
 from mir_runtime.pooling import MEAN_MAX_SIZE, embedding_size
@@ -84,9 +86,10 @@ def export_graph_encoder(model: MIREncoder, path: Path) -> None:
                 ({0: t}, {0: t}, {0: n}, {0: e}, {0: e}, {0: e}))
 
 
-def export_graph_blocks(model: MIREncoder, out: Path) -> None:
-    """The two fp32 files the runtime runs big graphs with, layer by layer in blocks of nodes
-    (``mir_export.graph_blocks``, ``mir_runtime.blocks``)."""
+def export_graph_blocks(model: MIREncoder, out: Path) -> list[str]:
+    """The fp32 files the runtime runs big graphs with, layer by layer in blocks of nodes
+    (``mir_export.graph_blocks``, ``mir_runtime.blocks``), and their names: two, and the graph
+    readout where the model has one."""
     nodes, tokens, d = 12, 30, model.cfg.d_model
     example = (torch.randint(5, model.cfg.vocab_size, (tokens,)), torch.randint(0, nodes, (tokens,)).sort().values,
                torch.randint(0, 3, (nodes,)))
@@ -96,6 +99,10 @@ def export_graph_blocks(model: MIREncoder, out: Path) -> None:
     example = (torch.tensor(1), torch.randn(nodes, d), torch.randn(nodes, 3, d))
     onnx_export(LayerBlock(model.graph), example, out / GRAPH_LAYER, ["layer", "h", "z"], ["node_states"],
                 (None, {0: n}, {0: n}))
+    if not model.cfg.readout:
+        return [GRAPH_NODES, GRAPH_LAYER]
+    onnx_export(model.graph.readout, (torch.randn(d),), out / GRAPH_READOUT, ["h"], ["graph_vector"], (None,))
+    return [GRAPH_NODES, GRAPH_LAYER, GRAPH_READOUT]
 
 
 def quantize_int8(source: Path, target: Path) -> None:
@@ -105,24 +112,29 @@ def quantize_int8(source: Path, target: Path) -> None:
     quantize_dynamic(str(source), str(target), weight_type=QuantType.QInt8)
 
 
+def exported_model(checkpoint: Path, teacher_space: bool = False) -> MIREncoder:
+    """The encoder ``checkpoint`` exports to: its model, or with ``teacher_space`` a distilled
+    student with its maps into the teacher's space folded in (``mir_export.distill.fold``)."""
+    return fold(checkpoint) if teacher_space else load_checkpoint(checkpoint)
+
+
 def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = None,
-           pooling: str = MEAN_MAX_SIZE) -> dict:
-    """Write the runtime's files for ``checkpoint`` into ``out`` and return the manifest; the
-    file embedding's layout is ``pooling`` (``mir_runtime.pooling``)."""
+           pooling: str = MEAN_MAX_SIZE, teacher_space: bool = False) -> dict:
+    """Write the runtime's files for ``checkpoint`` (``exported_model``) into ``out`` and return
+    the manifest; the file embedding's layout is ``pooling`` (``mir_runtime.pooling``)."""
     out.mkdir(parents=True, exist_ok=True)
-    model = load_checkpoint(checkpoint)
+    model = exported_model(checkpoint, teacher_space)
     (out / TOKENIZER).write_bytes(tokenizer.read_bytes())
     export_statement_encoder(model, out / STATEMENT_ENCODER)
     quantize_int8(out / STATEMENT_ENCODER, out / STATEMENT_ENCODER_INT8)
     export_graph_encoder(model, out / GRAPH_ENCODER)
     quantize_int8(out / GRAPH_ENCODER, out / GRAPH_ENCODER_INT8)
-    export_graph_blocks(model, out)
-    files = [TOKENIZER, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_NODES,
-             GRAPH_LAYER]
+    files = [TOKENIZER, STATEMENT_ENCODER, STATEMENT_ENCODER_INT8, GRAPH_ENCODER, GRAPH_ENCODER_INT8,
+             *export_graph_blocks(model, out)]
     manifest = {
         "format_version": FORMAT_VERSION,
         "model": model.cfg.to_dict(),
-        "embedding_size": embedding_size(pooling, model.cfg.d_model),
+        "embedding_size": embedding_size(pooling, model.cfg.vector_size),
         "pooling": pooling,
         "opset": OPSET,
         "files": {name: _file_entry(out / name) for name in files},

@@ -29,9 +29,23 @@ class ModelConfig:
     max_tokens: int = 64
     dropout: float = 0.1
     name: str = "small"
+    readout: int = 0  # width of a linear readout after each branch's pooling (0: none, vectors are d_model wide)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The settings, without a readout where there is none: checkpoints and manifests of
+        models without one stay readable by releases before readouts."""
+        return {k: v for k, v in asdict(self).items() if k != "readout" or v}
+
+    @property
+    def vector_size(self) -> int:
+        """The width of a statement vector and of the graph vector."""
+        return self.readout or self.d_model
+
+
+def branch_readout(cfg: ModelConfig) -> nn.Module:
+    """A branch's last step: a distilled student's map into its teacher's space (folded in at
+    export, ``mir_export.distill.fold``), else nothing. Pre-training never sets one."""
+    return nn.Linear(cfg.d_model, cfg.readout) if cfg.readout else nn.Identity()
 
 
 SIZES = {  # each size's settings beyond ModelConfig's defaults (``small``)
@@ -90,6 +104,7 @@ class StatementEncoder(nn.Module):
         )
         self.norm = nn.LayerNorm(cfg.d_model)
         self.drop = nn.Dropout(cfg.dropout)
+        self.readout = branch_readout(cfg)
 
     def states(self, ids: Tensor) -> Tensor:
         mask = ids.ne(0)
@@ -106,7 +121,7 @@ class StatementEncoder(nn.Module):
         return (states * mask).sum(1) / mask.sum(1).clamp(min=1.0)
 
     def forward(self, ids: Tensor) -> Tensor:
-        return self.pool(self.states(ids), ids)
+        return self.readout(self.pool(self.states(ids), ids))
 
 
 class MaskedLMHead(nn.Module):
@@ -198,6 +213,7 @@ class GraphEncoder(nn.Module):
         self.types = nn.Embedding(N_NODE_TYPES, cfg.d_model)
         self.inp = nn.Linear(cfg.d_model, cfg.d_model)
         self.layers = nn.ModuleList(FlowGCNLayer(cfg.d_model, cfg.dropout) for _ in range(cfg.graph_layers))
+        self.readout = branch_readout(cfg)
 
     def node_features(self, node_tokens: Tensor, token_node: Tensor, node_type: Tensor) -> Tensor:
         n, x = node_type.shape[0], self.tokens(node_tokens)
@@ -219,8 +235,8 @@ class GraphEncoder(nn.Module):
         return h
 
     def forward(self, node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow) -> Tensor:
-        """The mean of the node latents of one graph: ``[d]``."""
-        return self.latents(node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow).mean(0)
+        """The mean of the node latents of one graph, read out: ``[vector_size]``."""
+        return self.readout(self.latents(node_tokens, token_node, node_type, edge_src, edge_dst, edge_flow).mean(0))
 
 
 # --- the whole encoder with its pre-training heads --------------------------------------------

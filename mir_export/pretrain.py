@@ -193,7 +193,7 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
             masked_states.append(states[chosen])
             masked_labels.append(chunk_labels[chosen])
         order = torch.cat(chunks)
-        pooled = torch.empty(len(order), model.cfg.d_model).index_copy(0, order, torch.cat(vectors))
+        pooled = torch.empty(len(order), model.cfg.vector_size).index_copy(0, order, torch.cat(vectors))
         if "mlm" in tasks:
             targets = torch.cat(masked_labels)
             logits = model.mlm(torch.cat(masked_states))

@@ -111,6 +111,9 @@ def add_commands(sub) -> None:
     export.add_argument("--pooling", choices=POOLINGS, default=None,
                         help="the file embedding's layout (mir_runtime.pooling; default: the one a 'contrastive' "
                              f"run trained, else {MEAN_MAX_SIZE})")
+    export.add_argument("--teacher-space", action="store_true",
+                        help="a distilled run: fold its maps into the teacher's space into the encoders, whose "
+                             "vectors then have the teacher's width and basis (mir_export.distill.fold)")
     blocks = sub.add_parser("export-blocks", formatter_class=Formatter,
                             help="add the block files (big graphs in bounded memory) to a model directory "
                                  "exported without them, from its fp32 graph encoder's weights")
@@ -147,8 +150,7 @@ def run_export(args: argparse.Namespace) -> int:
     import random
 
     from mir_export.cli import UsageError
-    from mir_export.export import export, parity, update_manifest
-    from mir_export.model import load_checkpoint
+    from mir_export.export import export, exported_model, parity, update_manifest
     from mir_export.pretrain_data import load_samples
 
     for needed in (args.run / "checkpoint.pt", args.run / "pretrain-result.json", args.data / "tokenizer.json",
@@ -157,32 +159,33 @@ def run_export(args: argparse.Namespace) -> int:
             raise UsageError(f"{needed}: missing (--run: a 'pretrain train' directory, --data: a 'prepare' one)")
     extra = provenance(args, corpus_manifest(args))
     manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra,
-                      args.pooling or trained_pooling(args.run))
+                      args.pooling or trained_pooling(args.run), args.teacher_space)
     held_out = load_samples(args.data / "eval.pkl")
     checked = random.Random(0).sample(held_out, min(PARITY_FUNCTIONS, len(held_out)))
-    figures = parity(args.out, load_checkpoint(args.run / "checkpoint.pt"), checked)
+    figures = parity(args.out, exported_model(args.run / "checkpoint.pt", args.teacher_space), checked)
     manifest = update_manifest(args.out, [], parity=figures)
     print(json.dumps({"files": manifest["files"], "parity": figures}, indent=2))
     return 0
 
 
 def run_export_blocks(args: argparse.Namespace) -> int:
-    """``graph_nodes.onnx`` and ``graph_layer.onnx`` from the weights of ``--model``'s
-    ``graph_encoder.onnx`` (sha256-checked), listed in its manifest."""
+    """``graph_nodes.onnx`` and ``graph_layer.onnx`` (and ``graph_readout.onnx`` for a model with
+    readouts) from the weights of ``--model``'s ``graph_encoder.onnx`` (sha256-checked), listed
+    in its manifest."""
     from mir_export.cli import UsageError
     from mir_export.downstream.onnx_weights import encoder_from_onnx
     from mir_export.export import export_graph_blocks, update_manifest
-    from mir_runtime.modeldir import GRAPH_LAYER, GRAPH_NODES, ModelFileError
+    from mir_runtime.modeldir import ModelFileError
 
     try:
         model = encoder_from_onnx(args.model)
     except ModelFileError as exc:
         raise UsageError(str(exc)) from None
-    export_graph_blocks(model, args.model)
+    files = export_graph_blocks(model, args.model)
     commands = _json(args.model / "manifest.json").get("training", {}).get("commands", [])
-    update_manifest(args.model, [GRAPH_NODES, GRAPH_LAYER],
+    update_manifest(args.model, files,
                     training={"commands": _recorded(commands, f"mir-export export-blocks --model {args.model.name}")})
-    print(f"{args.model}: wrote {GRAPH_NODES}, {GRAPH_LAYER}")
+    print(f"{args.model}: wrote {', '.join(files)}")
     return 0
 
 
@@ -200,7 +203,7 @@ def run_repool(args: argparse.Namespace) -> int:
     path = args.model / "manifest.json"
     raw = _json(path)
     heads = {file for task in manifest.tasks.values() for file in task.heads.values()}
-    raw["pooling"], raw["embedding_size"] = args.pooling, embedding_size(args.pooling, manifest.d_model)
+    raw["pooling"], raw["embedding_size"] = args.pooling, embedding_size(args.pooling, manifest.vector_size)
     raw["files"] = {name: entry for name, entry in raw["files"].items() if name not in heads}
     for section in ("tasks", "task_heads"):
         raw.pop(section, None)

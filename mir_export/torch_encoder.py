@@ -38,4 +38,4 @@ class TorchBackend:
 def torch_engine(model: MIREncoder, pooling: str, statement_cache: int = 0) -> Engine:
     """An engine on ``model`` pooling by ``pooling`` (the model directory's layout); no statement
     cache by default: the weights may change (fine-tuning)."""
-    return Engine(TorchBackend(model), model.cfg.d_model, pooling, statement_cache)
+    return Engine(TorchBackend(model), model.cfg.vector_size, pooling, statement_cache)

@@ -32,7 +32,7 @@ import numpy as np
 
 from mir_runtime import blocks
 from mir_runtime.features import GRAPH_INPUTS, GraphInputs
-from mir_runtime.modeldir import ENCODER_FILES, GRAPH_LAYER, GRAPH_NODES, ModelDirectory
+from mir_runtime.modeldir import ENCODER_FILES, GRAPH_LAYER, GRAPH_NODES, GRAPH_READOUT, ModelDirectory
 
 CPU_DIST, GPU_DIST = "onnxruntime", "onnxruntime-gpu"
 DEVICES = ("cpu", "cuda")
@@ -142,7 +142,8 @@ class OnnxBackend:
         self.parallel_calls = (threads or os.cpu_count() or 1) if device == "cpu" else 1
         self.files = ENCODER_FILES[precision]
         # big graphs run in blocks (mir_runtime.blocks) where the directory has the block files
-        self.block_files = (GRAPH_NODES, GRAPH_LAYER) if all(map(directory.has, (GRAPH_NODES, GRAPH_LAYER))) else ()
+        needed = (GRAPH_NODES, GRAPH_LAYER) + ((GRAPH_READOUT,) if directory.manifest.readout else ())
+        self.block_files = needed if all(map(directory.has, needed)) else ()
         for file in self.files + self.block_files:
             directory.file(file)  # sha256 now; the sessions open on first use
         self._encoders: list = [None, None]
@@ -203,10 +204,11 @@ class OnnxBackend:
 
     def run_graph(self, inputs: GraphInputs) -> np.ndarray:
         if self.block_files and blocks.is_big(inputs):
-            nodes, layer = (self.session(f, self.encoder_options[1]) for f in self.block_files)
-            return blocks.graph_vector(inputs, lambda feed: nodes.run(None, feed)[0],
-                                       lambda feed: layer.run(None, feed)[0], self.directory.manifest.graph_layers,
-                                       self.directory.manifest.d_model)
+            nodes, layer, *readout = (self.session(f, self.encoder_options[1]) for f in self.block_files)
+            manifest = self.directory.manifest
+            vector = blocks.graph_vector(inputs, lambda feed: nodes.run(None, feed)[0],
+                                         lambda feed: layer.run(None, feed)[0], manifest.graph_layers, manifest.d_model)
+            return readout[0].run(None, {"h": vector})[0] if readout else vector
         return self.encoder(1).run(None, {name: getattr(inputs, name) for name in GRAPH_INPUTS})[0]
 
     def close(self) -> None:

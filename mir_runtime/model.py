@@ -70,7 +70,7 @@ class Model:
         self.featurizer = featurizer
         self.backend = backend
         manifest = directory.manifest
-        self.engine = Engine(backend, manifest.d_model, manifest.pooling, statement_cache)
+        self.engine = Engine(backend, manifest.vector_size, manifest.pooling, statement_cache)
         self.tasks: dict[str, Task] = dict(directory.manifest.tasks)
         self._statement_cache = statement_cache
         self._heads_engine: Engine | None = None  # the heads' precision, where it is not the backend's
@@ -196,7 +196,7 @@ class Model:
         with self._heads_lock:
             if self._heads_engine is None:
                 backend = OnnxBackend(self.directory, self.backend.device, wanted, self.backend.threads)
-                self._heads_engine = Engine(backend, self.manifest.d_model, self.manifest.pooling, self._statement_cache)
+                self._heads_engine = Engine(backend, self.manifest.vector_size, self.manifest.pooling, self._statement_cache)
             return self._heads_engine
 
     def predict_embeddings(self, task: str, embeddings: np.ndarray, choice: str | None = None,

@@ -29,6 +29,9 @@ ENCODER_FILES = {"fp32": (STATEMENT_ENCODER, GRAPH_ENCODER), "int8": (STATEMENT_
 # The graph encoder in blocks, for big graphs at either precision (mir_runtime.blocks); directories
 # exported before them run every graph whole.
 GRAPH_NODES, GRAPH_LAYER = "graph_nodes.onnx", "graph_layer.onnx"
+# A model with readouts (model.readout: a distilled student in its teacher's space) maps the blocks'
+# graph vector with this third block file.
+GRAPH_READOUT = "graph_readout.onnx"
 
 
 class ModelFileError(RuntimeError):
@@ -58,13 +61,19 @@ class Manifest:
     model: Mapping[str, Any]  # the encoder's configuration (mir_export.model.ModelConfig)
     embedding_size: int
     pooling: str  # the embedding's layout (mir_runtime.pooling); manifests without one: "mean"
-    d_model: int  # the encoders' width: one statement vector, the graph vector
+    d_model: int  # the encoders' inner width: a graph node's state
+    readout: int  # the width of the branches' readouts (a distilled student in its teacher's space); 0: none
     max_tokens: int
     graph_layers: int
     files: Mapping[str, FileEntry]
     tasks: Mapping[str, Task]
     sections: Mapping[str, Any]
     heads_precision: str | None = None  # the encoders' precision the task heads learned from (None: not recorded)
+
+    @property
+    def vector_size(self) -> int:
+        """The width of a statement vector and of the graph vector."""
+        return self.readout or self.d_model
 
     @classmethod
     def parse(cls, data: bytes, where: str) -> Manifest:
@@ -111,15 +120,18 @@ class Manifest:
             raise ModelFileError(f"{where}: task_heads.precision {heads_precision!r} is not one of "
                                  f"{', '.join(ENCODER_FILES)}")
         d_model, size = _integer(model, "d_model", where, "model."), _integer(top, "embedding_size", where)
-        if size != embedding_size(pooling, d_model):
-            raise ModelFileError(f"{where}: embedding_size {size} is not the size of pooling {pooling!r} at "
-                                 f"d_model {d_model} ({embedding_size(pooling, d_model)})")
+        readout = _integer(model, "readout", where, "model.") if model.get("readout") else 0
+        vector_size = readout or d_model
+        if size != embedding_size(pooling, vector_size):
+            raise ModelFileError(f"{where}: embedding_size {size} is not the size of pooling {pooling!r} for "
+                                 f"vectors of {vector_size} ({embedding_size(pooling, vector_size)})")
         return cls(
             format_version=version,
             model=dict(model),
             embedding_size=size,
             pooling=pooling,
             d_model=d_model,
+            readout=readout,
             max_tokens=_integer(model, "max_tokens", where, "model."),
             graph_layers=_integer(model, "graph_layers", where, "model."),
             files=files,

@@ -56,7 +56,7 @@ BROKEN = {
     "task without classes": "tasks.toy: malformed (no 'classes')",
     "unknown heads precision": "task_heads.precision 'fp64' is not one of fp32, int8",
     "unknown pooling": "pooling 'median' is not one this mir-runtime knows",
-    "embedding_size of another pooling": "embedding_size 98 is not the size of pooling 'mean' at d_model 32 (64)",
+    "embedding_size of another pooling": "embedding_size 98 is not the size of pooling 'mean' for vectors of 32 (64)",
     "non-UTF-8": "not UTF-8 (byte 0xff",
     "not JSON": "manifest.json:1:2: not JSON",
 }

@@ -34,7 +34,7 @@ def feature_matrices(names: Sequence[str], paths: Sequence[Path], model_dir: Pat
     ours = embed_files(paths, model_dir) if {"ours", "text", "graph"} & set(names) else None
     if ours is not None:
         manifest = ModelDirectory(model_dir).manifest
-        columns = branch_columns(manifest.pooling, manifest.d_model)
+        columns = branch_columns(manifest.pooling, manifest.vector_size)
     for name in names:
         if name in ("ours", "text", "graph"):
             matrices[name] = ours if name == "ours" else ours[:, columns[name]]

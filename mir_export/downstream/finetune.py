@@ -31,7 +31,8 @@ from torch.nn import functional as F
 
 from mir_export.downstream.heads import Head, HeadConfig
 from mir_export.downstream.onnx_weights import encoder_from_onnx
-from mir_export.model import MIREncoder, ModelConfig, config, load_checkpoint
+from mir_export.export import exported_model
+from mir_export.model import MIREncoder, ModelConfig, config
 from mir_export.torch_encoder import torch_engine
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.featurizer import Features
@@ -75,15 +76,15 @@ def sampled_embedding(model: MIREncoder, features: Features, statements: int, ge
 def pretrained_encoder(model_dir: Path, checkpoint: Path | None = None) -> MIREncoder:
     """The pre-trained encoder of ``model_dir`` in torch, in eval mode: the pre-training
     checkpoint's weights when given (the one the directory was exported from, when its manifest
-    records the checkpoint's sha256; else at least of the same configuration), else rebuilt from
-    the directory's fp32 ONNX files."""
+    records the checkpoint's sha256; else at least of the same configuration; folded for a directory
+    exported in its teacher's space), else rebuilt from the directory's fp32 ONNX files."""
     if checkpoint is None:
         return encoder_from_onnx(model_dir)
     manifest = ModelDirectory(model_dir).manifest
     recorded = (manifest.sections.get("training") or {}).get("checkpoint_sha256")
     if recorded is not None and file_sha256(checkpoint) != recorded:
         raise ValueError(f"{checkpoint}: not the checkpoint {model_dir} was exported from (sha256 differs)")
-    model = load_checkpoint(checkpoint)
+    model = exported_model(checkpoint, teacher_space=bool(manifest.readout))
     if model.cfg != ModelConfig(**manifest.model):
         raise ValueError(f"{checkpoint}: model {model.cfg} is not the one of {model_dir} ({manifest.model})")
     return model
