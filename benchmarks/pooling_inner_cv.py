@@ -1,12 +1,13 @@
 """Which file-embedding layout (``mir_runtime.pooling``) serves the task heads better, judged the
 way the heads issue allows: by inner cross-validation on outer training folds only.
 
-For each platform, protocol (stratified, grouped by kernel) and outer fold of seed 0, the outer
-fold's training rows are split as the nested selection splits them (3 inner folds), and an
-untuned scikit-learn ``GradientBoostingClassifier`` (the default a new user fits) is scored on
-each layout of the same encoders: ``mean`` (weighted mean of statement vectors, graph vector)
-and ``mean-max-size`` (adds the max over statements and two log counts). The outer test rows
-are never used, so the choice can be made on these figures without touching a test fold.
+For each platform, protocol (stratified, grouped by kernel) and outer fold of each seed
+(``--seeds``, default 0), the outer fold's training rows are split as the nested selection splits
+them (3 inner folds), and an untuned scikit-learn ``GradientBoostingClassifier`` (the default a
+new user fits) is scored on each layout of the same encoders: ``mean`` (weighted mean of
+statement vectors, graph vector) and ``mean-max-size`` (adds the max over statements and two log
+counts). The outer test rows are never used, so the choice can be made on these figures without
+touching a test fold.
 
     python benchmarks/pooling_inner_cv.py --model DIR     # DIR's encoders; writes results/pooling_inner_cv.json
     python benchmarks/pooling_inner_cv.py --model RANDOM --out random.json   # the same without pre-training
@@ -73,30 +74,43 @@ def main() -> None:
     parser.add_argument("--maps", type=Path, help="the distilled student's checkpoint: adds the teacher-space layout")
     parser.add_argument("--out", type=Path, default=RESULTS, help="JSON file to write")
     parser.add_argument("--datasets", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "datasets")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0],
+                        help="outer fold seeds (each with its inner splits), averaged: one seed's figure moves by "
+                             "about half a point when the embedding changes in the sixth digit")
+    parser.add_argument("--layouts", nargs="+", choices=("mean", MEAN_MAX_SIZE, "teacher-space"), default=None,
+                        help="score these layouts only (default: all the model and --maps give)")
     args = parser.parse_args()
     manifest = ModelDirectory(args.model).manifest
     if manifest.pooling != MEAN_MAX_SIZE:
         raise SystemExit(f"{args.model}: pooling {manifest.pooling}, not {MEAN_MAX_SIZE}")
     d = manifest.vector_size
     out: dict = {"model": str(args.model), "maps": str(args.maps) if args.maps else None, "learner": DEFAULT_GBM.name,
-                 "seed": 0, "inner_folds": 3}
+                 "seeds": args.seeds, "inner_folds": 3}
     for platform in PLATFORMS:
         table = read_devmap(args.datasets, platform)
         rich = embed_files(list(table.ir), args.model)
         layouts = {"mean": np.hstack([rich[:, :d], rich[:, 2 * d : 3 * d]]), MEAN_MAX_SIZE: rich}
-        if args.maps:
+        if args.maps and (args.layouts is None or "teacher-space" in args.layouts):
             layouts["teacher-space"] = teacher_space(list(table.ir), args.model, args.maps)
+        layouts = {name: x for name, x in layouts.items() if args.layouts is None or name in args.layouts}
         for grouped in (False, True):
             protocol = "grouped" if grouped else "stratified"
-            folds = devmap_folds(table.oracle, 0, table.benchmark if grouped else None)
-            scores: dict[str, list[float]] = {name: [] for name in layouts}
-            for k, (train, _) in enumerate(folds):  # the outer test rows are never looked at
-                groups = table.benchmark[train] if grouped else None
-                for name, x in layouts.items():
-                    scores[name].append(inner_accuracy(x[train], table.extras[train], table.oracle[train], groups, k))
-                print(f"{platform} {protocol} fold {k}: " + ", ".join(f"{n} {v[-1]:.4f}" for n, v in scores.items()),
-                      file=sys.stderr, flush=True)
-            out[f"{platform}_{protocol}"] = {name: float(np.mean(v)) for name, v in scores.items()}
+            per_seed: dict[str, list[float]] = {name: [] for name in layouts}
+            for seed in args.seeds:
+                folds = devmap_folds(table.oracle, seed, table.benchmark if grouped else None)
+                scores: dict[str, list[float]] = {name: [] for name in layouts}
+                for k, (train, _) in enumerate(folds):  # the outer test rows are never looked at
+                    groups = table.benchmark[train] if grouped else None
+                    for name, x in layouts.items():
+                        scores[name].append(inner_accuracy(x[train], table.extras[train], table.oracle[train], groups,
+                                                           10 * seed + k))
+                    print(f"{platform} {protocol} seed {seed} fold {k}: "
+                          + ", ".join(f"{n} {v[-1]:.4f}" for n, v in scores.items()), file=sys.stderr, flush=True)
+                for name, v in scores.items():
+                    per_seed[name].append(float(np.mean(v)))
+            out[f"{platform}_{protocol}"] = {name: float(np.mean(v)) for name, v in per_seed.items()}
+            if len(args.seeds) > 1:
+                out[f"{platform}_{protocol}_per_seed"] = per_seed
     args.out.write_text(json.dumps(out, indent=2) + "\n")
     print(json.dumps(out, indent=2))
 
