@@ -157,6 +157,9 @@ def run_export(args: argparse.Namespace) -> int:
                    args.data / "eval.pkl"):
         if not needed.is_file():
             raise UsageError(f"{needed}: missing (--run: a 'pretrain train' directory, --data: a 'prepare' one)")
+    tasks = _json(args.run / "pretrain-result.json").get("train_config", {}).get("tasks", [])
+    if args.teacher_space and "distill" not in tasks:
+        raise UsageError(f"{args.run}: --teacher-space needs a distilled run (its tasks: {', '.join(tasks) or 'none'})")
     extra = provenance(args, corpus_manifest(args))
     manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra,
                       args.pooling or trained_pooling(args.run), args.teacher_space)

@@ -44,6 +44,13 @@ def test_export_needs_out_and_a_known_corpus(tmp_path, capsys) -> None:
     assert exc.value.code == 2 and "--out" in capsys.readouterr().err
     assert main(["export", "--run", str(tmp_path), "--data", str(tmp_path), "--out", str(tmp_path / "m")]) == 2
     assert "checkpoint.pt: missing" in capsys.readouterr().err
+    for name in ("checkpoint.pt", "tokenizer.json", "eval.pkl"):
+        (tmp_path / name).write_bytes(b"")
+    (tmp_path / "pretrain-result.json").write_text(json.dumps({"train_config": {"tasks": ["mlm", "gae"]}}))
+    assert main(["export", "--run", str(tmp_path), "--data", str(tmp_path), "--out", str(tmp_path / "m"),
+                 "--teacher-space"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--teacher-space needs a distilled run (its tasks: mlm, gae)" in err
 
 
 def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
