@@ -41,6 +41,10 @@ def _edit(manifest: dict, how: str):
         return {**manifest, "pooling": "mean"}
     if how == "unknown heads precision":
         return {**manifest, "task_heads": {"precision": "fp64"}}
+    if how == "readout not a width":
+        return {**manifest, "model": {**manifest["model"], "readout": "256"}}
+    if how == "embedding_size not the readout's":
+        return {**manifest, "model": {**manifest["model"], "readout": 48}}
     if how == "task without classes":
         toy = {k: v for k, v in manifest["tasks"]["toy"].items() if k != "classes"}
         return {**manifest, "tasks": {"toy": toy}}
@@ -57,6 +61,9 @@ BROKEN = {
     "unknown heads precision": "task_heads.precision 'fp64' is not one of fp32, int8",
     "unknown pooling": "pooling 'median' is not one this mir-runtime knows",
     "embedding_size of another pooling": "embedding_size 98 is not the size of pooling 'mean' for vectors of 32 (64)",
+    "readout not a width": "model.readout must be a positive integer, not '256'",
+    "embedding_size not the readout's":
+        "embedding_size 98 is not the size of pooling 'mean-max-size' for vectors of 48 (146)",
     "non-UTF-8": "not UTF-8 (byte 0xff",
     "not JSON": "manifest.json:1:2: not JSON",
 }
