@@ -51,6 +51,8 @@ def branch_readout(cfg: ModelConfig) -> nn.Module:
 SIZES = {  # each size's settings beyond ModelConfig's defaults (``small``)
     "small": {},
     "compact": dict(d_model=128, text_layers=2, ffn=512, graph_layers=2),
+    # compact's text branch, small's graph depth: a student that sees as many hops as its teacher
+    "compact-deep": dict(d_model=128, text_layers=2, ffn=512, graph_layers=4),
     "paper": dict(d_model=512, text_layers=6, heads=8, ffn=2048, graph_layers=6),
     "tiny": dict(d_model=32, text_layers=1, heads=2, ffn=64, graph_layers=1, dropout=0.0),  # tests: trains in seconds
 }
@@ -58,8 +60,8 @@ SIZES = {  # each size's settings beyond ModelConfig's defaults (``small``)
 
 def config(name: str, vocab_size: int) -> ModelConfig:
     """``small``: the shipped default, trainable on CPU; ``compact``: d=128, 2+2 layers, about half
-    of ``small``'s runtime cost a file (issue 15, ``benchmarks/RESULTS.md``); ``paper``: ~22M
-    parameters, as published."""
+    of ``small``'s runtime cost a file (issue 15, ``benchmarks/RESULTS.md``); ``compact-deep``:
+    ``compact`` with ``small``'s four graph layers; ``paper``: ~22M parameters, as published."""
     if name not in SIZES:
         raise ValueError(f"unknown model configuration {name!r} ({', '.join(SIZES)})")
     return ModelConfig(vocab_size, name=name, **SIZES[name])

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 
-ARCHITECTURES = ("small", "compact", "paper", "tiny")  # mir_export.model.SIZES (torch not imported here)
+ARCHITECTURES = ("small", "compact", "compact-deep", "paper", "tiny")  # mir_export.model.SIZES (torch not imported here)
 PARITY_FUNCTIONS = 200  # held-out functions on which export compares onnxruntime with torch
 
 
