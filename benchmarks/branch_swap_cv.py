@@ -31,9 +31,8 @@ from mir_export.downstream.data import PLATFORMS, read_devmap  # noqa: E402
 from mir_export.downstream.features import distinct_files, embed_files  # noqa: E402
 from mir_export.downstream.onnx_weights import encoder_from_onnx  # noqa: E402
 from mir_export.downstream.protocol import devmap_folds  # noqa: E402
-from mir_export.torch_encoder import torch_engine  # noqa: E402
+from mir_export.torch_encoder import TorchBackend  # noqa: E402
 from mir_runtime import Model  # noqa: E402
-from mir_runtime.engine import STATEMENT_CACHE  # noqa: E402
 from mir_runtime.modeldir import ModelDirectory  # noqa: E402
 from mir_runtime.pooling import MEAN_MAX_SIZE  # noqa: E402
 from mir_runtime.progress import progress  # noqa: E402
@@ -43,11 +42,10 @@ def shallow_graph_vectors(paths: list[Path], teacher: Path, layers: int) -> np.n
     """[N, d]: the mean node state after the teacher's first ``layers`` graph layers, per file."""
     model = encoder_from_onnx(teacher).eval()
     model.graph.layers = model.graph.layers[:layers]
-    engine = torch_engine(model, MEAN_MAX_SIZE, STATEMENT_CACHE)
+    backend = TorchBackend(model)
     featurizer = Model.load(teacher).featurizer
-    d = model.cfg.vector_size
     unique, index = distinct_files(paths)
-    rows = [engine.embed(featurizer.read(p))[2 * d : 3 * d] for p in progress(unique, len(unique), "graph vectors")]
+    rows = [backend.run_graph(featurizer.read(p).graph) for p in progress(unique, len(unique), "graph vectors")]
     return np.stack(rows)[index]
 
 
