@@ -192,8 +192,8 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
             chosen = chunk_labels.ne(-100)
             masked_states.append(states[chosen])
             masked_labels.append(chunk_labels[chosen])
-        order = torch.cat(chunks)
-        pooled = torch.empty(len(order), model.cfg.vector_size).index_copy(0, order, torch.cat(vectors))
+        order, stacked = torch.cat(chunks), torch.cat(vectors)  # pooled before any readout: d_model wide
+        pooled = torch.empty_like(stacked).index_copy(0, order, stacked)
         if "mlm" in tasks:
             targets = torch.cat(masked_labels)
             logits = model.mlm(torch.cat(masked_states))

@@ -156,6 +156,16 @@ def test_the_loss_decreases_on_a_toy_batch(data, start):
     assert losses[-1] < 0.5 * losses[0] and "mlm_loss" in loss
 
 
+def test_a_student_with_a_readout_trains_with_mlm(data, start):
+    """A distilled student folded into its teacher's space (a readout wider than d_model) keeps
+    MLM's statement vectors d_model wide: the stage's MLM term must not assume the readout's width."""
+    model = MIREncoder(replace(start[0].cfg, readout=2 * start[0].cfg.d_model))
+    cfg = ContrastiveConfig(model="tiny", statements_per_sample=8)
+    rng, generator = random.Random(0), torch.Generator().manual_seed(0)
+    losses = step_loss(model.train(), [positive_pair(g, rng) for g in data.train[:4]], cfg, rng, generator)[0]
+    assert torch.isfinite(losses["loss"]) and "mlm_loss" in losses
+
+
 def _copy(model: MIREncoder) -> MIREncoder:
     fresh = MIREncoder(model.cfg)
     fresh.load_state_dict(model.state_dict())
