@@ -1,6 +1,8 @@
 """Downstream protocols: folds, speedup arithmetic, name matching, the head and its ONNX export."""
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
@@ -214,6 +216,35 @@ def test_ir2vec_rejected_files_are_zeros_and_reported(tmp_path) -> None:
     assert sorted(rejected) == [str(bad)] and "error" in rejected[str(bad)]
     assert vectors.shape == (4, IR2VEC_SIZE) and not vectors[0].any() and vectors[1].any()
     assert (vectors[1] == vectors[3]).all()
+
+
+FAKE_IR2VEC = """import time
+
+
+class _Embedding:
+    def getProgramVector(self):
+        return [1.0] * 300
+
+
+def initEmbedding(path, *_):
+    if path.endswith("hang.ll"):
+        time.sleep(3600)
+    return _Embedding()
+"""
+
+
+def test_a_file_ir2vec_hangs_on_is_rejected_after_the_time_limit(tmp_path, monkeypatch) -> None:
+    fake = tmp_path / "fake"
+    fake.mkdir()
+    (fake / "ir2vec.py").write_text(FAKE_IR2VEC)  # hangs on hang.ll, as IR2Vec 2.1.1 does on a few
+    monkeypatch.syspath_prepend(str(fake))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(fake), os.environ.get("PYTHONPATH", "")]))
+    files = [tmp_path / f"{name}.ll" for name in ("a", "hang", "b")]
+    for k, path in enumerate(files):
+        path.write_text(f"; file {k}\n")
+    vectors, rejected = ir2vec_vectors(files, seconds=3)
+    assert list(rejected) == [str(files[1])] and "no vector after 3 s" in rejected[str(files[1])]
+    assert vectors[0].all() and not vectors[1].any() and vectors[2].all()
 
 
 def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> None:

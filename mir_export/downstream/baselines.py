@@ -5,14 +5,18 @@ the error and ends the whole process. So it runs in a worker process (``python -
 mir_export.downstream.baselines FILE...``) that prints one vector per file; when the worker dies,
 the file it was on is recorded as failed and a new worker resumes after it. A failed file's
 vector is all zeros (a constant the head can still separate by the run-time inputs), and the
-failures are reported with the results.
+failures are reported with the results. IR2Vec can also hang on a file (its flow-aware walk ran
+for over 10 minutes and 2 GB on one 19 KB hashcat function): a worker that prints no vector for
+``FILE_SECONDS`` is killed and that file counted as rejected too.
 """
 from __future__ import annotations
 
 import importlib.util
 import json
+import queue
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -22,6 +26,7 @@ from mir_export.downstream.features import distinct_files
 
 IR2VEC_SIZE = 300
 PREFIX = "ir2vec\t"  # marks our lines on stdout, whatever IR2Vec itself prints
+FILE_SECONDS = 120.0  # a worker silent this long on one file is killed: IR2Vec hangs on a few
 
 
 def runtime_only(rows: int) -> np.ndarray:
@@ -29,23 +34,43 @@ def runtime_only(rows: int) -> np.ndarray:
     return np.zeros((rows, 0), dtype=np.float32)
 
 
-def _worker(paths: list[Path]) -> tuple[list[list[float]], str]:
-    """Vectors of a prefix of ``paths``: all of them, or those before the file the worker died on;
-    and what went wrong (LLVM's ``error:`` line, which IR2Vec prints on stdout, else the last line)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "mir_export.downstream.baselines", *map(str, paths)],
-        capture_output=True, text=True, check=False,  # a crash is how IR2Vec rejects a file
-    )
-    lines = (done.stdout + done.stderr).splitlines()
-    vectors = [json.loads(line[len(PREFIX):]) for line in lines if line.startswith(PREFIX)]
-    other = [line for line in lines if line.strip() and not line.startswith(PREFIX)]
-    errors = [line for line in other if "error:" in line] or other[-1:] or [f"exit status {done.returncode}"]
+def _forward(stream, lines: queue.Queue) -> None:
+    """Every line of ``stream``, then None at its end: the worker's output, read with a time limit."""
+    for line in stream:
+        lines.put(line)
+    lines.put(None)
+
+
+def _worker(paths: list[Path], seconds: float) -> tuple[list[list[float]], str]:
+    """Vectors of a prefix of ``paths``: all of them, or those before the file the worker died or
+    hung on (no vector for ``seconds``); and what went wrong (LLVM's ``error:`` line, which IR2Vec
+    prints on stdout, else the last line)."""
+    lines: queue.Queue[str | None] = queue.Queue()
+    worker = subprocess.Popen([sys.executable, "-m", "mir_export.downstream.baselines", *map(str, paths)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    threading.Thread(target=_forward, args=(worker.stdout, lines), daemon=True).start()
+    vectors, other = [], []
+    while len(vectors) < len(paths):
+        try:
+            line = lines.get(timeout=seconds)
+        except queue.Empty:
+            worker.kill()
+            other.append(f"no vector after {seconds:.0f} s (IR2Vec hung?)")
+            break
+        if line is None:  # a crash is how IR2Vec rejects a file
+            break
+        if line.startswith(PREFIX):
+            vectors.append(json.loads(line[len(PREFIX):]))
+        elif line.strip():
+            other.append(line.rstrip("\n"))
+    returncode = worker.wait()
+    errors = [line for line in other if "error:" in line] or other[-1:] or [f"exit status {returncode}"]
     return vectors, errors[0]
 
 
-def ir2vec_vectors(paths: Sequence[Path]) -> tuple[np.ndarray, dict[str, str]]:
+def ir2vec_vectors(paths: Sequence[Path], seconds: float = FILE_SECONDS) -> tuple[np.ndarray, dict[str, str]]:
     """float32 [N, 300] flow-aware program vectors, and ``{path: IR2Vec's error}`` for every path
-    it rejected."""
+    it rejected or hung on for ``seconds``."""
     if importlib.util.find_spec("ir2vec") is None:
         raise ValueError("the ir2vec feature set needs the ir2vec package (pip install ir2vec==2.1.1; CPython <= 3.11)")
     unique, index = distinct_files(paths)
@@ -53,7 +78,7 @@ def ir2vec_vectors(paths: Sequence[Path]) -> tuple[np.ndarray, dict[str, str]]:
     failures: dict[int, str] = {}
     start = 0
     while start < len(unique):
-        got, error = _worker(unique[start:])
+        got, error = _worker(unique[start:], seconds)
         vectors[start : start + len(got)] = np.reshape(got, (-1, IR2VEC_SIZE))
         start += len(got)
         if start < len(unique):  # the worker died on this file
