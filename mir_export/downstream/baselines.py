@@ -17,6 +17,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -50,9 +51,10 @@ def _worker(paths: list[Path], seconds: float) -> tuple[list[list[float]], str]:
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     threading.Thread(target=_forward, args=(worker.stdout, lines), daemon=True).start()
     vectors, other = [], []
+    deadline = time.monotonic() + seconds
     while len(vectors) < len(paths):
         try:
-            line = lines.get(timeout=seconds)
+            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
             worker.kill()
             other.append(f"no vector after {seconds:.0f} s (IR2Vec hung?)")
@@ -61,6 +63,7 @@ def _worker(paths: list[Path], seconds: float) -> tuple[list[list[float]], str]:
             break
         if line.startswith(PREFIX):
             vectors.append(json.loads(line[len(PREFIX):]))
+            deadline = time.monotonic() + seconds
         elif line.strip():
             other.append(line.rstrip("\n"))
     returncode = worker.wait()
