@@ -9,7 +9,11 @@ variant (another optimization level or clang, as jTrans learns across levels); a
 variants all compiled alike is paired with itself, the two views differing by dropout and the
 statements drawn (SimCSE, the weakest augmentation). MLM on the first views' statements, weighted
 by ``mlm_weight``, keeps the token skills (a start from a model directory's ONNX files has a fresh
-MLM head: only the encoders are exported). The encoders keep their shapes: ``mir-export export``
+MLM head: only the encoders are exported). With a ``teacher`` (a distilled student folded into its
+teacher's space, starting from the student), a third term, weighted by ``distill_weight``, keeps
+the first views' pooled embedding near the frozen teacher's embedding of the same view (the same
+statements drawn): InfoNCE alone pulls variants together and may drop what the teacher's vector
+gave the heads on unseen kernels (README, seventh candidate). The encoders keep their shapes: ``mir-export export``
 takes the run directory as ``--run`` and as ``--data`` (it holds the tokenizer and the held-out
 samples that export's parity check reads).
 
@@ -35,7 +39,8 @@ from torch.nn import functional as F
 
 from mir_export import distributed
 from mir_export.contrastive_data import Group, VariantSamples, distinct
-from mir_export.downstream.finetune import sampled_embedding
+from mir_export.distill import relative_mse
+from mir_export.downstream.finetune import draw_statements, pooled_embedding
 from mir_export.model import MIREncoder
 from mir_export.pretrain import (
     TrainConfig, batch_of, check_saved, evaluate as evaluate_mlm, forward, invocation, learning_rate, machine,
@@ -52,12 +57,13 @@ from mir_runtime.pooling import MEAN_MAX_SIZE
 
 @dataclass
 class ContrastiveConfig(TrainConfig):
-    tasks: tuple = ("contrastive", "mlm")  # "mlm" while mlm_weight > 0
+    tasks: tuple = ("contrastive", "mlm")  # "mlm" while mlm_weight > 0, "distill" with a teacher
     batch_size: int = 32  # functions per step, each the others' negatives
     statements_per_sample: int = 32
     lr: float = 1e-4
     temperature: float = 0.05
     mlm_weight: float = 0.1
+    distill_weight: float = 1.0  # with a teacher (``TrainConfig.teacher`` names its directory)
     pooling: str = MEAN_MAX_SIZE  # the model directory's layout
     max_units: int = 0  # > 0: at most this many units of each split (short runs)
     checkpoint_every: int = 50
@@ -89,15 +95,23 @@ def info_nce(a: Tensor, b: Tensor, temperature: float) -> Tensor:
 
 
 def step_loss(model: MIREncoder, pairs: list[tuple[Sample, Sample]], cfg: ContrastiveConfig, rng: random.Random,
-              generator: torch.Generator) -> tuple[dict[str, Tensor], int]:
+              generator: torch.Generator, teacher: MIREncoder | None = None) -> tuple[dict[str, Tensor], int]:
     """The losses of one batch of positive pairs: ``contrastive_loss``, ``mlm_loss`` (when
-    weighted) and their weighted sum ``loss``; and how many statements the views drew."""
+    weighted), ``distill_loss`` (with a ``teacher``: relative squared error of the first views'
+    embeddings to the teacher's, ``distill.relative_mse``) and their weighted sum ``loss``; and
+    how many statements the views drew."""
     views = [[features_of(s) for s in pair] for pair in pairs]
-    first, second = (torch.stack([sampled_embedding(model, v[k], cfg.statements_per_sample, generator, cfg.pooling)
-                                  for v in views]) for k in (0, 1))
-    drawn = sum(min(len(f.ids), cfg.statements_per_sample) for pair in views for f in pair)
+    rows = [[draw_statements(v[k], cfg.statements_per_sample, generator) for v in views] for k in (0, 1)]
+    first, second = (torch.stack([pooled_embedding(model, v[k], r, cfg.pooling) for v, r in zip(views, rows[k])])
+                     for k in (0, 1))
+    drawn = sum(len(r) for side in rows for r in side)
     out = {"contrastive_loss": info_nce(first, second, cfg.temperature)}
     out["loss"] = out["contrastive_loss"]
+    if teacher is not None:
+        with torch.no_grad():
+            target = torch.stack([pooled_embedding(teacher, v[0], r, cfg.pooling) for v, r in zip(views, rows[0])])
+        out["distill_loss"] = relative_mse(first, target)
+        out["loss"] = out["loss"] + cfg.distill_weight * out["distill_loss"]
     if cfg.mlm_weight:
         samples = [a for a, _ in pairs]
         batch = batch_of(samples, pick_statements(samples, cfg.statements_per_sample, rng))
@@ -140,10 +154,12 @@ def write_export_data(out: Path, data: VariantSamples, tokenizer: Path) -> None:
 
 
 def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, cfg: ContrastiveConfig,
-          start: dict, command: str | None = None) -> dict:
+          start: dict, command: str | None = None, teacher: MIREncoder | None = None) -> dict:
     """Train ``model`` (the start's weights; replaced by the checkpoint's when ``out`` has one)
     on ``data``'s training groups (at least 2) and return the summary written to ``pretrain-result.json``.
-    ``start``: where the weights came from (provenance)."""
+    ``start``: where the weights came from (provenance); ``teacher``: frozen, for the distill term."""
+    if ("distill" in cfg.tasks) != (teacher is not None):
+        raise ValueError("the distill term and a teacher go together")
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint.pt"
     torch.set_num_threads(cfg.threads)
@@ -179,7 +195,7 @@ def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, c
             pairs = [positive_pair(g, rng) for g in rng.sample(data.train, min(cfg.batch_size, len(data.train)))]
             for param_group in optimizer.param_groups:
                 param_group["lr"] = learning_rate(state["step"], cfg, cfg.steps)
-            losses, drawn = step_loss(model, pairs, cfg, rng, generator)
+            losses, drawn = step_loss(model, pairs, cfg, rng, generator, teacher)
             optimizer.zero_grad(set_to_none=True)
             losses["loss"].backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

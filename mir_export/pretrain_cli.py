@@ -6,6 +6,11 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # torch is imported by the commands that train, not by the CLI's set-up
+    from mir_export.model import MIREncoder
+    from mir_runtime.modeldir import ModelDirectory
 
 
 ARCHITECTURES = ("small", "compact", "compact-deep", "paper", "tiny")  # mir_export.model.SIZES (torch not imported here)
@@ -91,6 +96,10 @@ def add_commands(sub) -> None:
     con.add_argument("--statements", type=int, default=32, help="statements drawn per function and view")
     con.add_argument("--temperature", type=float, default=0.05, help="InfoNCE temperature")
     con.add_argument("--mlm-weight", type=float, default=0.1, help="weight of the MLM regularizer (0: none)")
+    con.add_argument("--teacher", type=Path, default=None, metavar="MODEL_DIR",
+                     help="keep the pooled embedding near this model directory's (a distilled student's teacher: "
+                          "--model exported with --teacher-space, the same tokenizer and layout)")
+    con.add_argument("--distill-weight", type=float, default=1.0, help="weight of the --teacher term")
     con.add_argument("--lr", type=float, default=1e-4, help="peak learning rate")
     con.add_argument("--max-units", type=int, default=0, help="at most this many units of each split (0: all)")
     con.add_argument("--checkpoint-every", type=int, default=50, metavar="STEPS", help="checkpoint interval")
@@ -433,6 +442,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
         model = (fresh_encoder(args.model, args.seed, args.architecture) if args.init == "random"
                  else pretrained_encoder(args.model, args.checkpoint))
         tokenizer = directory.file(TOKENIZER)
+        teacher = _contrastive_teacher(args.teacher, directory) if args.teacher is not None else None
         data = contrastive_data.load_or_build(args.variants, tokenizer, args.out, args.max_units, args.jobs,
                                                  args.max_file_mb)
     except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch) as exc:
@@ -440,22 +450,41 @@ def run_contrastive(args: argparse.Namespace) -> int:
     if len(data.train) < 2:
         raise UsageError(f"{args.variants}: {len(data.train)} training functions; in-batch negatives need at least 2")
     cfg = contrastive.ContrastiveConfig(
-        model=model.cfg.name, tasks=("contrastive",) + (("mlm",) if args.mlm_weight else ()), steps=args.steps,
+        model=model.cfg.name, tasks=("contrastive",) + (("mlm",) if args.mlm_weight else ())
+        + (("distill",) if teacher is not None else ()), steps=args.steps,
         minutes=args.minutes, stop_step=args.stop_at, batch_size=args.batch_size,
         statements_per_sample=args.statements, temperature=args.temperature, mlm_weight=args.mlm_weight, lr=args.lr,
         warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
         max_units=args.max_units, checkpoint_every=args.checkpoint_every, threads=args.threads, seed=args.seed,
-        pooling=directory.manifest.pooling,
+        pooling=directory.manifest.pooling, teacher=str(args.teacher.resolve()) if teacher is not None else "",
+        distill_weight=args.distill_weight,
     )
     weights = (f"random initialization, seed {args.seed}" if args.init == "random"
                else str(args.checkpoint.resolve()) if args.checkpoint else "the model directory's ONNX files")
     start = {"model": str(args.model.resolve()), "weights": weights}
     try:
-        result = contrastive.train(model, data, tokenizer, args.out, cfg, start, args.invocation)
+        result = contrastive.train(model, data, tokenizer, args.out, cfg, start, args.invocation, teacher)
     except pretrain.ResumeError as exc:
         raise UsageError(str(exc)) from None
     print(json.dumps({"metrics": result["metrics"], "start_metrics": result["start_metrics"]}, indent=2))
     return 0
+
+
+def _contrastive_teacher(path: Path, student: ModelDirectory) -> MIREncoder:
+    """The frozen encoder of model directory ``path``, refused in words unless the ``student``
+    directory reads its token ids and pools into its space (the distill term compares the two)."""
+    from mir_export.cli import UsageError
+    from mir_export.downstream.finetune import pretrained_encoder
+    from mir_runtime.modeldir import TOKENIZER, ModelDirectory, file_sha256
+
+    teacher = ModelDirectory(path)
+    if file_sha256(teacher.file(TOKENIZER)) != file_sha256(student.file(TOKENIZER)):
+        raise UsageError(f"{path}: another tokenizer than --model's (the student must read the teacher's token ids)")
+    ours, theirs = student.manifest, teacher.manifest
+    if (ours.pooling, ours.embedding_size) != (theirs.pooling, theirs.embedding_size):
+        raise UsageError(f"{path}: embeds {theirs.embedding_size} values ({theirs.pooling}), --model "
+                         f"{ours.embedding_size} ({ours.pooling}): export the student with --teacher-space")
+    return pretrained_encoder(path)
 
 
 def _processes_problem(nproc: int, batch_size: int) -> str | None:

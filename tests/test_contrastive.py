@@ -166,6 +166,38 @@ def test_a_student_with_a_readout_trains_with_mlm(data, start):
     assert torch.isfinite(losses["loss"]) and "mlm_loss" in losses
 
 
+def test_the_distill_term_compares_the_same_view_with_the_teacher(data, start):
+    """The teacher pools the statements the student's first view drew: a student equal to its
+    teacher (no dropout) has no distill loss, and the term weighs into the sum."""
+    cfg = ContrastiveConfig(model="tiny", statements_per_sample=2, mlm_weight=0, distill_weight=0.5)
+    pairs = [positive_pair(g, random.Random(0)) for g in data.train[:6]]
+
+    def losses(student: MIREncoder) -> dict:
+        return step_loss(student, pairs, cfg, random.Random(0), torch.Generator().manual_seed(0), start[0].eval())[0]
+
+    same = losses(_copy(start[0]).eval())
+    assert same["distill_loss"].item() < 1e-10
+    other = losses(MIREncoder(start[0].cfg).eval())
+    assert other["distill_loss"].item() > 0.1
+    assert torch.isclose(other["loss"], other["contrastive_loss"] + 0.5 * other["distill_loss"])
+
+
+def test_the_command_takes_a_teacher_in_the_students_space(variants, start, tmp_path, capsys):
+    args = ["pretrain", "contrastive", "--variants", str(variants), "--model", str(start[1]), "--out",
+            str(tmp_path / "run"), "--steps", "1", "--batch-size", "4", "--statements", "2", "--teacher", str(start[1])]
+    assert cli.main(args) == 0
+    capsys.readouterr()
+    result = json.loads((tmp_path / "run" / "pretrain-result.json").read_text())
+    assert "distill" in result["train_config"]["tasks"] and result["train_config"]["teacher"] == str(start[1])
+    assert "distill_loss" in json.loads((tmp_path / "run" / "train-log.jsonl").read_text().splitlines()[0])
+    other = tmp_path / "mean"
+    shutil.copytree(start[1], other)
+    assert cli.main(["repool", "--model", str(other), "--pooling", "mean"]) == 0
+    capsys.readouterr()
+    assert cli.main([*args[:-1], str(other), "--out", str(tmp_path / "other")]) == 2
+    assert "export the student with --teacher-space" in capsys.readouterr().err
+
+
 def _copy(model: MIREncoder) -> MIREncoder:
     fresh = MIREncoder(model.cfg)
     fresh.load_state_dict(model.state_dict())

@@ -59,7 +59,17 @@ def sampled_embedding(model: MIREncoder, features: Features, statements: int, ge
                       pooling: str) -> Tensor:
     """The file embedding, differentiable, from at most ``statements`` random distinct statements:
     ``mir_runtime.pooling.pool`` in torch."""
-    rows = torch.randperm(len(features.ids), generator=generator)[:statements].tolist()
+    return pooled_embedding(model, features, draw_statements(features, statements, generator), pooling)
+
+
+def draw_statements(features: Features, statements: int, generator: torch.Generator) -> list[int]:
+    """At most ``statements`` random rows of ``features``' distinct statements."""
+    return torch.randperm(len(features.ids), generator=generator)[:statements].tolist()
+
+
+def pooled_embedding(model: MIREncoder, features: Features, rows: list[int], pooling: str) -> Tensor:
+    """The file embedding from the distinct statements ``rows`` and the whole graph: two encoders
+    given the same rows (a student and its teacher) pool the same view."""
     ids = torch.zeros(len(rows), max(len(features.ids[r]) for r in rows), dtype=torch.int64)
     for k, r in enumerate(rows):
         ids[k, : len(features.ids[r])] = torch.tensor(features.ids[r])
