@@ -53,6 +53,7 @@ from mir_export.samples import Sample
 from mir_export.torch_encoder import torch_engine
 from mir_runtime.featurizer import Features
 from mir_runtime.pooling import MEAN_MAX_SIZE
+from mir_runtime.progress import progress
 
 
 @dataclass
@@ -136,7 +137,9 @@ def evaluate(model: MIREncoder, data: VariantSamples, cfg: ContrastiveConfig) ->
     result: dict = {"variant_task": HEADLINE, "variant_pairs": len(pairs)}
     if pairs:
         engine = torch_engine(model, cfg.pooling)
-        figures = retrieval(*(np.stack([engine.embed(features_of(s)) for s in side]) for side in zip(*pairs)))
+        sides = zip(("queries", "targets"), zip(*pairs))
+        figures = retrieval(*(np.stack([engine.embed(features_of(s)) for s in progress(side, len(side), f"held-out {k}")])
+                              for k, side in sides))
         result |= {"variant_recall_at_1": figures["recall_at_1"], "variant_mrr": figures["mrr"]}
     held = [s for g in data.held_out for s in distinct(g)]
     if cfg.mlm_weight:
