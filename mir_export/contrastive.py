@@ -138,8 +138,8 @@ def evaluate(model: MIREncoder, data: VariantSamples, cfg: ContrastiveConfig) ->
     if pairs:
         engine = torch_engine(model, cfg.pooling)
         sides = zip(("queries", "targets"), zip(*pairs))
-        figures = retrieval(*(np.stack([engine.embed(features_of(s)) for s in progress(side, len(side), f"held-out {k}")])
-                              for k, side in sides))
+        figures = retrieval(*(np.stack([engine.embed(features_of(s)) for s in progress(side, len(side), f"held-out {k}")
+                                        ]) for k, side in sides))
         result |= {"variant_recall_at_1": figures["recall_at_1"], "variant_mrr": figures["mrr"]}
     held = [s for g in data.held_out for s in distinct(g)]
     if cfg.mlm_weight:
