@@ -64,7 +64,7 @@ def add_commands(sub) -> None:
                             "have trained on them)")
     proxy.add_argument("--methods", default="ours,ir2vec,opcodes", help="comma-separated: ours, ir2vec, opcodes")
     proxy.add_argument("--min-candidates", type=int, default=1000, help="fewer candidates fail the run")
-    proxy.add_argument("--jobs", type=int, default=1, help="parallel function extractions")
+    proxy.add_argument("--jobs", type=int, default=1, help="parallel function extractions and embedding processes")
     proxy.add_argument("--record", action="store_true",
                        help="write the headline figures into --model's manifest.json (metrics.pretrain."
                             "variant_recall_at_1, variant_mrr, variant_proxy); held-out split and the minimum only")

@@ -259,3 +259,18 @@ def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> 
     assert first.shape == (2, 3 * 32 + 2) and np.array_equal(first[0], first[1])
     monkeypatch.setattr(features, "Model", None)  # a second call must not load the model
     assert np.array_equal(features.embed_files(files[:1], model_dir[2]), first[:1])
+
+
+def test_embedding_in_worker_processes_gives_the_same_vectors(model_dir, tmp_path, monkeypatch) -> None:
+    from mir_export.downstream import features
+    from models import IR, LOOP
+
+    files = [tmp_path / "a.ll", tmp_path / "b.ll", tmp_path / "c.ll"]
+    for path, text in zip(files, (IR, LOOP, IR)):
+        path.write_text(text)
+    runs = []
+    for workers in (1, 2):
+        monkeypatch.setenv("MIR_CACHE", str(tmp_path / f"cache{workers}"))
+        runs.append(features.embed_files(files, model_dir[2], workers))
+    np.testing.assert_allclose(runs[1], runs[0], rtol=0, atol=1e-5)
+    assert not np.array_equal(runs[0][0], runs[0][1])

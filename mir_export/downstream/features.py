@@ -50,19 +50,21 @@ def _cache(model_dir: Path) -> Path:
     return root / "embeddings" / f"{key.hexdigest()[:24]}.npz"
 
 
-def embed_files(paths: Sequence[Path], model_dir: Path) -> np.ndarray:
+def embed_files(paths: Sequence[Path], model_dir: Path, workers: int = 1) -> np.ndarray:
     """float32 [N, D]: the fp32 encoders' embedding of each file, each distinct file embedded once
-    (and once per encoder: vectors are cached by file content)."""
+    (and once per encoder: vectors are cached by file content); ``workers`` > 1: the runtime's
+    worker processes (``Model.iter_embed``), for the proxy's thousands of files."""
     unique, index = distinct_files(paths)
     digests = [content_digest(p) for p in unique]
     cache = _cache(model_dir)
     known = dict(np.load(cache)) if cache.exists() else {}
     missing = [k for k, d in enumerate(digests) if d not in known]
     if missing:
-        model = Model.load(model_dir, precision=HEAD_PRECISION, threads=1)
         start = time.monotonic()
-        for k in progress(missing, len(missing), "embedding"):
-            known[digests[k]] = model.embed_file(unique[k])
+        with Model.load(model_dir, precision=HEAD_PRECISION, threads=1) as model:
+            rows = model.iter_embed([unique[k] for k in missing], workers)
+            for k, (_, vector) in zip(missing, progress(rows, len(missing), "embedding")):
+                known[digests[k]] = vector
         print(f"embedded {len(missing)} distinct files in {time.monotonic() - start:.0f}s", file=sys.stderr)
         cache.parent.mkdir(parents=True, exist_ok=True)
         partial = cache.with_suffix(f".{os.getpid()}.tmp.npz")  # one per process: runs may share the cache

@@ -36,7 +36,7 @@ def run_proxy(variants: Path, model: Path | None, methods: tuple[str, ...] = MET
     for method in methods:
         t = time.monotonic()
         try:
-            found, failures = vectors(method, every, model)
+            found, failures = vectors(method, every, model, jobs)
         except ValueError as exc:  # ir2vec not installed
             for task in tasks.values():
                 task["methods"][method] = {"skipped": str(exc)}

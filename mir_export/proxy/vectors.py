@@ -37,13 +37,13 @@ def opcode_vectors(paths: Sequence[Path]) -> np.ndarray:
     return out
 
 
-def vectors(method: str, paths: Sequence[Path], model: Path | None) -> tuple[np.ndarray, dict[str, str]]:
+def vectors(method: str, paths: Sequence[Path], model: Path | None, jobs: int = 1) -> tuple[np.ndarray, dict[str, str]]:
     """One vector per path by ``method``, and ``{path: error}`` for files it could not read (their
-    vectors are zero: similar to nothing, so such a pair ranks low)."""
+    vectors are zero: similar to nothing, so such a pair ranks low); ours in ``jobs`` processes."""
     if method == "ours":
         from mir_export.downstream.features import embed_files
 
-        return embed_files(paths, model), {}
+        return embed_files(paths, model, jobs), {}
     if method == "ir2vec":
         from mir_export.downstream.baselines import ir2vec_vectors
 
