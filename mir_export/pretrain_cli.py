@@ -257,9 +257,65 @@ def _json(path: Path) -> dict:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
+def _train_commands(result: dict) -> list[str]:
+    """The training commands of a run's ``pretrain-result.json``, one per invocation (a resumed run
+    replays each invocation's settings; runs made before commands were recorded fall back to the
+    command their settings imply)."""
+    cfg = result["train_config"]
+    return [run.get("command") or (
+        f"mir-export pretrain train --data DATA --out RUN --model {cfg['model']} --tasks {','.join(cfg['tasks'])} "
+        f"--steps {run.get('steps', cfg['steps'])} --minutes {run.get('minutes', cfg['minutes']):g} "
+        f"--stop-at {run.get('stop_step', cfg.get('stop_step', 0))} --batch-size {cfg['batch_size']} "
+        f"--lr {run.get('lr', cfg['lr']):g} --threads {cfg['threads']} --seed {cfg['seed']}"
+        + (f" --nproc {run['processes']}" if run.get("processes", 1) > 1 else ""))
+        for run in result["training"].get("invocations") or [{}]]
+
+
+def lineage(result: dict, seen: frozenset[Path] = frozenset()) -> dict:
+    """What a run stood on, so that a student's manifest says how to make it from scratch: the
+    run whose checkpoint it started from (``init`` of ``pretrain train --init``, ``start`` of a
+    contrastive run's ``--checkpoint``: that run's commands and, in turn, its lineage), the model
+    directory whose ONNX weights it started from, or fresh weights; and the model directory it
+    learned from (``teacher``: its manifest's training section). A run directory or manifest no
+    longer found is named as ``missing``; ``seen``: the run directories already followed."""
+    from mir_runtime.modeldir import file_sha256
+
+    def run_of(checkpoint: Path) -> dict:
+        found = checkpoint.parent / "pretrain-result.json"
+        if not (checkpoint.is_file() and found.is_file()):
+            return {"checkpoint": str(checkpoint), "missing": str(found)}
+        earlier = json.loads(found.read_text())
+        followed = {"checkpoint": str(checkpoint), "checkpoint_sha256": file_sha256(checkpoint),
+                    "commands": _train_commands(earlier)}
+        run = checkpoint.parent.resolve()
+        return followed | ({"lineage": lineage(earlier, seen | {run})} if run not in seen else {})
+
+    def directory(path: str) -> dict:
+        manifest = Path(path) / "manifest.json"
+        if not manifest.is_file():
+            return {"model": path, "missing": str(manifest)}
+        return {"model": path, "manifest_sha256": file_sha256(manifest),
+                "training": _json(manifest).get("training", {})}
+
+    cfg, start = result["train_config"], result["training"].get("start") or {}
+    out: dict = {}
+    if cfg.get("init"):
+        out["init"] = run_of(Path(cfg["init"]))
+    weights = start.get("weights", "")
+    if weights.startswith("random"):
+        out["start"] = {"model": start.get("model"), "weights": weights}
+    elif weights.endswith(".pt"):
+        out["start"] = run_of(Path(weights))
+    elif start.get("model"):
+        out["start"] = directory(start["model"]) | {"weights": weights}
+    if cfg.get("teacher"):
+        out["teacher"] = directory(cfg["teacher"])
+    return out
+
+
 def provenance(args: argparse.Namespace, corpus: Path) -> dict:
-    """How the exported model was made: held-out metrics, data, the commands that ran, cost, hardware.
-    Runs made before commands were recorded fall back to the command their settings imply."""
+    """How the exported model was made: held-out metrics, data, the commands that ran and the runs
+    and models they stood on (``lineage``), cost, hardware."""
     from mir_export.pretrain import machine
     from mir_runtime.modeldir import file_sha256
 
@@ -269,15 +325,9 @@ def provenance(args: argparse.Namespace, corpus: Path) -> dict:
             if (args.data / name).exists()}
     data.get("data-report.json", {}).pop("failures", None)
     training = result["training"]
-    # A resumed run replays each invocation's settings (older runs recorded only the last).
-    invocations = training.get("invocations") or [{}]
-    train = [run.get("command") or (
-        f"mir-export pretrain train --data DATA --out RUN --model {cfg['model']} --tasks {','.join(cfg['tasks'])} "
-        f"--steps {run.get('steps', cfg['steps'])} --minutes {run.get('minutes', cfg['minutes']):g} "
-        f"--stop-at {run.get('stop_step', cfg.get('stop_step', 0))} --batch-size {cfg['batch_size']} "
-        f"--lr {run.get('lr', cfg['lr']):g} --threads {cfg['threads']} --seed {cfg['seed']}"
-        + (f" --nproc {run['processes']}" if run.get("processes", 1) > 1 else ""))
-        for run in invocations]
+    contrastive = "contrastive" in cfg["tasks"]  # its data are the variants, featurized by the run itself
+    prepare = [] if contrastive else [data.get("data-report.json", {}).pop("command", None)
+                                      or "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2"]
     return {
         "metrics": {"pretrain": {k: result["metrics"][k] for k in ("mlm_accuracy", "gae_auc", "matching_accuracy")
                                  if k in result["metrics"]} | {"eval_functions": result["metrics"]["eval_functions"]}},
@@ -287,11 +337,11 @@ def provenance(args: argparse.Namespace, corpus: Path) -> dict:
             "commands": [
                 "bash scripts/install.sh",
                 _json(corpus).get("command") or "mir-export corpus build --out CORPUS",
-                data.get("data-report.json", {}).pop("command", None)
-                or "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2",
-                *train,
+                *prepare,
+                *_train_commands(result),
                 args.invocation,
             ],
+            "lineage": lineage(result),
             "cost": {
                 "hours": round(training["seconds"] / 3600, 3),
                 "steps": training["step"],

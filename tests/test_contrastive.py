@@ -245,6 +245,10 @@ def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variant
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["pooling"] == "mean"  # the layout the run trained, without --pooling
     assert manifest["training"]["cost"]["steps"] == 4 and "pretrain contrastive" in manifest["training"]["commands"][-2]
+    assert not any("pretrain prepare" in c for c in manifest["training"]["commands"])  # it read the variants
+    start_recipe = manifest["training"]["lineage"]["start"]  # the model it started from, and how that was made
+    assert start_recipe["model"] == str(directory.resolve()) and start_recipe["weights"].startswith("the model dir")
+    assert start_recipe["training"] == json.loads((directory / "manifest.json").read_text()).get("training", {})
     with Model.load(out) as model:
         vectors = model.embed_ir([_text(0, "O0"), _text(0, "O2")])
     assert vectors.shape == (2, manifest["embedding_size"]) and np.isfinite(vectors).all()

@@ -76,6 +76,32 @@ def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
                                      f"--data {data} --out {tmp_path / 'm'}"]
 
 
+def test_lineage_follows_the_runs_and_the_teacher_a_student_stood_on(tmp_path) -> None:
+    from mir_export.pretrain_cli import lineage
+
+    teacher, first, second = tmp_path / "teacher", tmp_path / "first", tmp_path / "second"
+    for d in (teacher, first, second):
+        d.mkdir()
+    (teacher / "manifest.json").write_text(json.dumps({"training": {"commands": ["make the teacher"]}}))
+
+    def result(commands: list[str], **cfg) -> dict:
+        return {"train_config": {"tasks": ["mlm"], **cfg},
+                "training": {"invocations": [{"command": c} for c in commands]}}
+
+    (first / "checkpoint.pt").write_bytes(b"w")
+    (first / "pretrain-result.json").write_text(json.dumps(result(["train first"], init=str(first / "checkpoint.pt"))))
+    student = result(["distil"], init=str(first / "checkpoint.pt"), teacher=str(teacher))
+    found = lineage(student)
+    assert found["init"]["commands"] == ["train first"] and found["init"]["checkpoint_sha256"]
+    assert "lineage" not in found["init"]["lineage"]["init"]  # a run that names itself is followed once
+    assert found["teacher"]["training"] == {"commands": ["make the teacher"]} and found["teacher"]["manifest_sha256"]
+    def started(weights: str) -> dict:
+        return result(["contrast"]) | {"training": {"start": {"model": str(second), "weights": weights}}}
+
+    assert lineage(started(str(first / "checkpoint.pt")))["start"]["commands"] == ["train first"]
+    assert lineage(started("the model directory's ONNX files"))["start"]["missing"] == str(second / "manifest.json")
+
+
 def test_distillation_needs_a_teacher_that_tokenizes_as_the_data(tmp_path, capsys) -> None:
     pytest.importorskip("torch")
     import pickle
