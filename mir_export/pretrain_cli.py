@@ -99,7 +99,7 @@ def add_commands(sub) -> None:
     con.add_argument("--teacher", type=Path, default=None, metavar="MODEL_DIR",
                      help="keep the pooled embedding near this model directory's (a distilled student's teacher: "
                           "--model exported with --teacher-space, the same tokenizer and layout)")
-    con.add_argument("--distill-weight", type=float, default=1.0, help="weight of the --teacher term")
+    con.add_argument("--distill-weight", type=float, default=None, help="weight of the --teacher term (default 1)")
     con.add_argument("--lr", type=float, default=1e-4, help="peak learning rate")
     con.add_argument("--max-units", type=int, default=0, help="at most this many units of each split (0: all)")
     con.add_argument("--checkpoint-every", type=int, default=50, metavar="STEPS", help="checkpoint interval")
@@ -489,6 +489,8 @@ def run_contrastive(args: argparse.Namespace) -> int:
             raise UsageError("--init random starts from fresh weights: drop --checkpoint")
         if args.architecture and args.init != "random":
             raise UsageError("--architecture sizes fresh weights: add --init random")
+        if args.distill_weight is not None and (args.teacher is None or args.distill_weight <= 0):
+            raise UsageError("--distill-weight weighs the --teacher term: a positive weight, with --teacher")
         model = (fresh_encoder(args.model, args.seed, args.architecture) if args.init == "random"
                  else pretrained_encoder(args.model, args.checkpoint))
         tokenizer = directory.file(TOKENIZER)
@@ -507,7 +509,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
         warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
         max_units=args.max_units, checkpoint_every=args.checkpoint_every, threads=args.threads, seed=args.seed,
         pooling=directory.manifest.pooling, teacher=str(args.teacher.resolve()) if teacher is not None else "",
-        distill_weight=args.distill_weight,
+        distill_weight=1.0 if args.distill_weight is None else args.distill_weight,
     )
     weights = (f"random initialization, seed {args.seed}" if args.init == "random"
                else str(args.checkpoint.resolve()) if args.checkpoint else "the model directory's ONNX files")

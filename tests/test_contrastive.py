@@ -196,6 +196,8 @@ def test_the_command_takes_a_teacher_in_the_students_space(variants, start, tmp_
     capsys.readouterr()
     assert cli.main([*args[:-1], str(other), "--out", str(tmp_path / "other")]) == 2
     assert "export the student with --teacher-space" in capsys.readouterr().err
+    for wrong in ([*args[:-2], "--distill-weight", "2"], [*args, "--distill-weight", "0"]):  # no teacher; weight 0
+        assert cli.main(wrong) == 2 and "a positive weight, with --teacher" in capsys.readouterr().err
 
 
 def _copy(model: MIREncoder) -> MIREncoder:
