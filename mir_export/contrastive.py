@@ -137,9 +137,9 @@ def evaluate(model: MIREncoder, data: VariantSamples, cfg: ContrastiveConfig) ->
     result: dict = {"variant_task": HEADLINE, "variant_pairs": len(pairs)}
     if pairs:
         engine = torch_engine(model, cfg.pooling)
-        sides = zip(("queries", "targets"), zip(*pairs))
-        figures = retrieval(*(np.stack([engine.embed(features_of(s)) for s in progress(side, len(side), f"held-out {k}")
-                                        ]) for k, side in sides))
+        queries, targets = ([engine.embed(features_of(s)) for s in progress(side, len(side), f"held-out {name}")]
+                            for name, side in zip(("queries", "targets"), zip(*pairs)))
+        figures = retrieval(np.stack(queries), np.stack(targets))
         result |= {"variant_recall_at_1": figures["recall_at_1"], "variant_mrr": figures["mrr"]}
     held = [s for g in data.held_out for s in distinct(g)]
     if cfg.mlm_weight:
