@@ -95,6 +95,7 @@ def test_lineage_follows_the_runs_and_the_teacher_a_student_stood_on(tmp_path) -
     assert found["init"]["commands"] == ["train first"] and found["init"]["checkpoint_sha256"]
     assert "lineage" not in found["init"]["lineage"]["init"]  # a run that names itself is followed once
     assert found["teacher"]["training"] == {"commands": ["make the teacher"]} and found["teacher"]["manifest_sha256"]
+
     def started(weights: str) -> dict:
         return result(["contrast"]) | {"training": {"start": {"model": str(second), "weights": weights}}}
 
