@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 from mir_export.downstream.data import DEVICES, FACTORS, Coarsening
-from mir_export.downstream.learners import CLASSIFIERS, COARSENING, DEFAULT_TREE, REGRESSORS, Learner, vote
+from mir_export.downstream.learners import (
+    CLASSIFIERS, COARSENING, DEFAULT_VOTE, INPUTS_ONLY, REGRESSORS, Learner, default_classifier, vote,
+)
 from mir_export.downstream.protocol import (
     VECTORIZE_SPLITS, devmap_folds, evaluate_coarsening, evaluate_devmap, evaluate_vectorize, log_speedups,
 )
@@ -70,7 +72,7 @@ def test_a_vote_is_the_mean_of_its_members_inside_the_selection_and_out() -> Non
     that must be what the refitted vote predicts; the manifest's form of it reads back."""
     embedding, extras = _rows(160, 24, 5)
     labels = ((np.log(extras[:, 0]) > 11) ^ (embedding[:, 0] > 0.5)).astype(np.int64)
-    members = (DEFAULT_TREE, Learner("boost", (("depth", 3), ("pca", 0))), Learner("gbt", (("leaves", 31),)))
+    members = (Learner("boost", (("depth", 3),)), INPUTS_ONLY, Learner("gbt", (("leaves", 31),)))
     both = vote(*members)
     parts = [m.fit(embedding[:120], extras[:120], labels[:120], 2, 7).predict(embedding[120:], extras[120:])
              for m in members]
@@ -83,7 +85,7 @@ def test_a_vote_is_the_mean_of_its_members_inside_the_selection_and_out() -> Non
     assert Learner.from_dict({**both.to_dict(), "inner_accuracy": 0.9}) == both
     assert both.name == "vote(boost(depth=3) + boost(depth=3, pca=0) + gbt(leaves=31))"
     with pytest.raises(ValueError, match="two or more"):
-        vote(DEFAULT_TREE)
+        vote(INPUTS_ONLY)
 
 
 @pytest.mark.parametrize("learner", [r for r in REGRESSORS if dict(r.settings)["margin"] in (0.0, 0.2)],
@@ -178,17 +180,30 @@ def test_the_cautious_band_counts_a_group_of_rows_as_one_observation() -> None:
     assert _error(gains, np.arange(32)) == pytest.approx(_error(gains))  # one row a group: the plain one
 
 
-def test_a_learner_replaces_the_untuned_default_only_when_it_clearly_beats_it() -> None:
-    assert DEFAULT_TREE in CLASSIFIERS
+def test_a_learner_replaces_the_default_only_when_it_clearly_beats_it() -> None:
+    assert DEFAULT_VOTE in CLASSIFIERS and INPUTS_ONLY in CLASSIFIERS
+    assert default_classifier(True) == DEFAULT_VOTE and default_classifier(False) == INPUTS_ONLY  # no code: no code tree
     other = Learner("linear", (("C", 1.0),))
     right = np.array([1.0, 0.0] * 50)  # the default is right on half the rows
     lucky = right.copy()
     lucky[[1, 3, 5, 7, 9, 11]], lucky[[0, 2, 4, 8]] = 1.0, 0.0  # right on 6 rows more, wrong on 4: noise
-    assert choose((DEFAULT_TREE, other), {DEFAULT_TREE: right, other: lucky}, cautious=False) == other
-    assert choose((DEFAULT_TREE, other), {DEFAULT_TREE: right, other: lucky}, False, DEFAULT_TREE) == DEFAULT_TREE
+    assert choose((DEFAULT_VOTE, other), {DEFAULT_VOTE: right, other: lucky}, cautious=False) == other
+    assert choose((DEFAULT_VOTE, other), {DEFAULT_VOTE: right, other: lucky}, False, DEFAULT_VOTE) == DEFAULT_VOTE
     better = right.copy()
     better[1::2][:20] = 1.0  # twenty rows more: a real advantage
-    assert choose((DEFAULT_TREE, other), {DEFAULT_TREE: right, other: better}, False, DEFAULT_TREE) == other
+    assert choose((DEFAULT_VOTE, other), {DEFAULT_VOTE: right, other: better}, False, DEFAULT_VOTE) == other
+
+
+def test_the_gbm_shaped_lightgbm_grows_depth_limited_trees_down_to_single_rows() -> None:
+    """``gbt(depth=3)``: scikit-learn's GBM shape (100 trees of depth 3, learning rate 0.1, a leaf
+    may hold one row), so the default's code member splits as the untuned GBM would, binned."""
+    embedding, extras = _rows(60, 8, 2)
+    labels = (embedding[:, 0] > 0.5).astype(np.int64)
+    booster = Learner("gbt", (("depth", 3),)).fit(embedding, extras, labels, 2, 0).pipeline.steps[-1][1]
+    assert (booster.max_depth, booster.num_leaves, booster.min_child_samples) == (3, 8, 1)
+    assert (booster.n_estimators, booster.learning_rate) == (100, 0.1)
+    depths = booster.booster_.trees_to_dataframe().groupby("tree_index")["node_depth"].max()
+    assert depths.max() <= 4  # the root is depth 1 in LightGBM's frame: three splits deep at most
 
 
 class Spy(Learner):

@@ -11,7 +11,9 @@ from mir_export.downstream.baselines import ir2vec_vectors, runtime_only
 from mir_export.downstream.data import DEVICES, FACTORS, FEATURES, GPUS, PLATFORMS, read_coarsening, read_devmap
 from mir_export.downstream.features import embed_files
 from mir_export.downstream.checkpoint import Checkpoint
-from mir_export.downstream.learners import CLASSIFIERS, COARSENING, DEFAULT_TREE, REGRESSORS, Learner
+from mir_export.downstream.learners import (
+    CLASSIFIERS, COARSENING, DEFAULT_VOTE, INPUTS_ONLY, REGRESSORS, Learner, default_classifier,
+)
 from mir_export.downstream.protocol import (
     VECTORIZE_SPLITS, coarsening_references, devmap_references, evaluate_coarsening, evaluate_devmap,
     evaluate_vectorize, vectorize_references,
@@ -58,8 +60,9 @@ def _common(task: str, model_dir: Path, seeds: list[int], features: Sequence[str
 INNER = {
     "devmap": f"{INNER_SPLITS}-fold inside each outer training fold, stratified, or stratified and grouped by "
               "kernel in the grouped protocol; the learner with the best inner accuracy is refitted on the "
-              f"outer training rows if its advantage over {DEFAULT_TREE.name} (scikit-learn's untuned GBM) "
-              "exceeds one standard error of their paired per-row differences, else the untuned GBM is",
+              f"outer training rows if its advantage over {DEFAULT_VOTE.name} (the default: a GBM-shaped LightGBM on "
+              "the code averaged with scikit-learn's untuned GBM on the run-time inputs) exceeds one standard error "
+              f"of their paired per-row differences, else the default is (without code columns: {INPUTS_ONLY.name})",
     "coarsening": "leave one kernel out (its rows of every GPU) inside the 16 training kernels (strict), "
                   f"{POOLED_INNER_SPLITS}-fold over the 67 training rows (pooled); one choice for the four GPUs, "
                   "scored on every GPU's rows; by the one-standard-error rule (taken over kernels in the strict "
@@ -73,8 +76,10 @@ INNER = {
 }
 
 
-def devmap_fit(label: str = ""):
-    return nested_fit(CLASSIFIERS, len(DEVICES), classification_splitter, accuracy, label, reference=DEFAULT_TREE)
+def devmap_fit(label: str = "", code: bool = True):
+    """Device mapping's nested selection (``code``: the features have code columns)."""
+    return nested_fit(CLASSIFIERS, len(DEVICES), classification_splitter, accuracy, label,
+                      reference=default_classifier(code))
 
 
 def coarsening_fit(pooled: bool, label: str = "", learners: tuple[Learner, ...] = COARSENING):
@@ -109,7 +114,7 @@ def run_devmap(datasets: Path, model_dir: Path, seeds: list[int], features: Sequ
                 key = (table.platform, variant, name)
                 label = f"devmap {table.platform} {variant} {name}"
                 entry[variant][name] = evaluate_devmap(
-                    table, matrices[name][rows], table.extras, devmap_fit(), seeds, variant == "grouped", label,
+                    table, matrices[name][rows], table.extras, devmap_fit(code=matrices[name].shape[1] > 0), seeds, variant == "grouped", label,
                     done=lambda seed, run, key=key: saved.add(key, seed, run), known=lambda key=key: saved.runs(key))
         results["platforms"][table.platform] = entry
     return results

@@ -46,9 +46,13 @@ def estimator(family: str, options: dict, dims: int, extras: int, rows: int, see
     if family == "gbt":
         from lightgbm import LGBMClassifier
 
-        # 63 bins: a few hundred rows fill no more; split search costs bins x columns per node
-        model = LGBMClassifier(num_leaves=int(options["leaves"]), max_bin=63, force_col_wise=True, random_state=seed,
-                               n_jobs=1, verbose=-1)
+        # depth: scikit-learn's GBM shape (trees of that depth, a leaf may hold one row), else
+        # LightGBM's leaf-wise trees of ``leaves`` leaves; 63 bins: a few hundred rows fill no
+        # more, and split search costs bins x columns per node
+        depth = options.get("depth")
+        shape = ({"max_depth": int(depth), "num_leaves": 2 ** int(depth), "min_child_samples": 1} if depth
+                 else {"num_leaves": int(options["leaves"])})
+        model = LGBMClassifier(**shape, max_bin=63, force_col_wise=True, random_state=seed, n_jobs=1, verbose=-1)
     elif family == "boost":
         # scikit-learn's defaults (100 trees of depth 3, learning rate 0.1): exact thresholds on
         # every column, where LightGBM's leaf-wise trees need 20 rows a leaf and binned columns
