@@ -63,12 +63,13 @@ def main() -> None:
             for grouped in (False, True):
                 key = f"{platform}_{'grouped' if grouped else 'stratified'}_{name}"
                 means = {c.name: [] for c in CANDIDATES}
+                groups = table.benchmark if grouped else None
                 for seed in args.seeds:
-                    for k, (train, _) in enumerate(devmap_folds(table.oracle, seed, table.benchmark if grouped else None)):
-                        labels = table.oracle[train]  # the outer test rows are never looked at
-                        folds = classification_splitter(labels, table.benchmark[train] if grouped else None, 10 * seed + k)
+                    for k, (train, _) in enumerate(devmap_folds(table.oracle, seed, groups)):
+                        labels, inner_seed = table.oracle[train], 10 * seed + k  # outer test rows never looked at
+                        folds = classification_splitter(labels, None if groups is None else groups[train], inner_seed)
                         _, scores = inner_scores(CANDIDATES, x[train], table.extras[train], labels, len(DEVICES), folds,
-                                                 accuracy, 10 * seed + k)
+                                                 accuracy, inner_seed)
                         for learner, per_row in scores.items():
                             means[learner.name].append(float(per_row.mean()))
                 out["inner_accuracy"][key] = {n: round(float(np.mean(v)), 4) for n, v in means.items()}

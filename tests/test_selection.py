@@ -182,7 +182,8 @@ def test_the_cautious_band_counts_a_group_of_rows_as_one_observation() -> None:
 
 def test_a_learner_replaces_the_default_only_when_it_clearly_beats_it() -> None:
     assert DEFAULT_VOTE in CLASSIFIERS and INPUTS_ONLY in CLASSIFIERS
-    assert default_classifier(True) == DEFAULT_VOTE and default_classifier(False) == INPUTS_ONLY  # no code: no code tree
+    assert default_classifier(True) == DEFAULT_VOTE
+    assert default_classifier(False) == INPUTS_ONLY  # no code columns: no tree of the code
     other = Learner("linear", (("C", 1.0),))
     right = np.array([1.0, 0.0] * 50)  # the default is right on half the rows
     lucky = right.copy()

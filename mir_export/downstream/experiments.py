@@ -113,8 +113,9 @@ def run_devmap(datasets: Path, model_dir: Path, seeds: list[int], features: Sequ
             for name in features:
                 key = (table.platform, variant, name)
                 label = f"devmap {table.platform} {variant} {name}"
+                fit = devmap_fit(code=matrices[name].shape[1] > 0)
                 entry[variant][name] = evaluate_devmap(
-                    table, matrices[name][rows], table.extras, devmap_fit(code=matrices[name].shape[1] > 0), seeds, variant == "grouped", label,
+                    table, matrices[name][rows], table.extras, fit, seeds, variant == "grouped", label,
                     done=lambda seed, run, key=key: saved.add(key, seed, run), known=lambda key=key: saved.runs(key))
         results["platforms"][table.platform] = entry
     return results

@@ -116,9 +116,9 @@ def parts(learner: Learner) -> tuple[Learner, ...]:
 # both platforms and protocols, and it fits 669 rows of 772 columns in 0.5 to 0.7 s against the
 # exact split search's 6.4 to 6.7 s, which the head's training cost (issue 13's 238x) is made of.
 # On the two run-time inputs alone the exact GBM stays (binned, the GBM-shaped LightGBM scored 0.2
-# to 0.7 points below it there on the same inner folds, in a one-off script), and a
-# feature set without code columns (the run-time-inputs baseline) keeps it as its default: there
-# the vote's code member would read the same two columns again (``default_classifier``).
+# to 0.7 points below it there on the same inner folds, in a one-off script), and a feature set
+# without code columns (the run-time-inputs baseline) keeps it as its default: there the vote's
+# code member would read the same two columns again (``default_classifier``).
 _CODE_TREE = Learner("gbt", (("depth", 3),))  # scikit-learn's GBM shape in LightGBM
 INPUTS_ONLY = Learner("boost", (("depth", 3), ("pca", 0)))  # scikit-learn's untuned GBM on the run-time inputs alone
 _LIGHTGBM = Learner("gbt", (("leaves", 31),))
@@ -135,6 +135,7 @@ def default_classifier(code: bool) -> Learner:
     """The device-mapping selection's default to beat: ``DEFAULT_VOTE``, or for features without
     code columns scikit-learn's untuned GBM on the run-time inputs."""
     return DEFAULT_VOTE if code else INPUTS_ONLY
+
 
 # Score regressors, each with a margin (in log speedup) that the best factor's predicted gain must
 # clear: the training kernels' mean speedup curve (the "best factor on average" rule), the
