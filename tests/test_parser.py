@@ -356,6 +356,33 @@ attributes #0 = { nounwind alignstack=16 "frame-pointer"="all" memory(read) vsca
     assert [a.name for a in module.functions[0].arguments] == ["%p", "%n"]
 
 
+def test_llvm22_words_and_thinlto_summary_read() -> None:
+    """What rustc 1.95 (LLVM 22) and clang's -flto=thin write: newer attribute words and memory
+    locations, ``ptrtoaddr``, and module summary entries (``^N = ...``), which hold no code."""
+    text = """@g = global i64 ptrtoaddr (ptr @g to i64)
+
+define void @f(ptr dead_on_return %p) #0 {
+  %a = ptrtoaddr ptr %p to i64
+  ret void
+}
+
+declare i32 @llvm.umin.i32(i32, i32) #1
+
+attributes #0 = { nounwind sanitize_type memory(readwrite, inaccessiblemem: write, errnomem: none, target_mem0: none, target_mem1: none) }
+attributes #1 = { nocallback nocreateundeforpoison nodivergencesource nofree nosync nounwind speculatable willreturn memory(none) }
+
+^0 = module: (path: "[Regular LTO]", hash: (0, 0, 0, 0, 0))
+^1 = gv: (name: "f", summaries: (function: (module: ^0, flags: (linkage: external), insts: 1))) ; guid = 1
+"""
+    module = parse_ir(text)
+    assert [f.name for f in module.functions] == ["@f", "@llvm.umin.i32"]
+    assert module.functions[0].blocks[0].instructions[0].opcode == "ptrtoaddr"
+    with pytest.raises(IRParseError, match="unknown attribute 'nocreateundefpoison'"):
+        parse_ir(text.replace("nocreateundeforpoison", "nocreateundefpoison"))
+    with pytest.raises(IRParseError, match="found 'target_mem2'"):
+        parse_ir(text.replace("target_mem1", "target_mem2"))
+
+
 def test_result_types_agree_with_every_typed_use(datasets) -> None:
     """Our computed result type of each instruction equals the type LLVM printed at its uses."""
     checked = 0

@@ -2,7 +2,7 @@
 
 The reader checks every such word against these sets, as LLParser does, so that a misspelt or
 misplaced word is a located error rather than silently skipped. The sets are the union over
-LLVM 3.8 to 19 (LLVM's own Attributes.td of each release): IR of any of them reads.
+LLVM 3.8 to 22 (LLVM's own Attributes.td of each release): IR of any of them reads.
 """
 from __future__ import annotations
 
@@ -28,24 +28,25 @@ DLL_STORAGE = frozenset(("dllimport", "dllexport"))
 LINKAGE_SLOTS = (LINKAGES, PREEMPTION, VISIBILITY, DLL_STORAGE)
 UNNAMED_ADDR = frozenset(("unnamed_addr", "local_unnamed_addr"))
 
-# Attributes of parameters, of return values and of functions (Attributes.td, LLVM 3.8 to 19).
+# Attributes of parameters, of return values and of functions (Attributes.td, LLVM 3.8 to 22).
 # Those followed by a parenthesised argument or a number are listed in ATTRIBUTE_ARGUMENTS.
 _BOTH_SIDES = "align alignstack dereferenceable dereferenceable_or_null inreg noalias nonnull noundef signext zeroext nofpclass range noext"
 PARAMETER_ATTRIBUTES = frozenset(
     f"""{_BOTH_SIDES} allocalign allocptr byval byref elementtype inalloca initializes nest
-    nocapture captures nofree dead_on_unwind preallocated readnone readonly returned immarg
-    sret swifterror swiftself swiftasync writable writeonly""".split()
+    nocapture captures nofree dead_on_unwind dead_on_return preallocated readnone readonly
+    returned immarg sret swifterror swiftself swiftasync writable writeonly""".split()
 )
 RETURN_ATTRIBUTES = frozenset(_BOTH_SIDES.split())
 FUNCTION_ATTRIBUTES = frozenset(
     """allockind allocsize alwaysinline argmemonly builtin cold convergent hot
     disable_sanitizer_instrumentation fn_ret_thunk_extern hybrid_patchable inaccessiblememonly
     inaccessiblemem_or_argmemonly inlinehint jumptable memory minsize naked nobuiltin nocallback
-    noduplicate nofree noimplicitfloat noinline nonlazybind nomerge norecurse noredzone noreturn
-    nosync nocf_check noprofile skipprofile nounwind nosanitize_bounds nosanitize_coverage
-    null_pointer_is_valid optdebug optforfuzzing optsize optnone preallocated readnone readonly
-    returns_twice safestack shadowcallstack alignstack speculatable ssp sspreq sspstrong strictfp
-    sanitize_address sanitize_thread sanitize_memory sanitize_hwaddress sanitize_memtag
+    nocreateundeforpoison nodivergencesource noduplicate nofree noimplicitfloat noinline
+    nonlazybind nomerge norecurse noredzone noreturn nosync nocf_check noprofile skipprofile
+    nounwind nosanitize_bounds nosanitize_coverage null_pointer_is_valid optdebug optforfuzzing
+    optsize optnone preallocated readnone readonly returns_twice safestack shadowcallstack
+    alignstack speculatable ssp sspreq sspstrong strictfp sanitize_address sanitize_thread
+    sanitize_type sanitize_memory sanitize_hwaddress sanitize_memtag sanitize_alloc_token
     sanitize_numerical_stability sanitize_realtime sanitize_realtime_blocking
     speculative_load_hardening uwtable vscale_range willreturn writeonly mustprogress
     presplitcoroutine coro_only_destroy_when_complete coro_elide_safe""".split()
@@ -55,7 +56,7 @@ FUNCTION_ATTRIBUTES = frozenset(
 INT_ARGUMENT = frozenset(("align", "alignstack", "dereferenceable", "dereferenceable_or_null"))
 TYPE_ARGUMENT = frozenset(("byval", "byref", "sret", "elementtype", "inalloca", "preallocated"))
 GROUP_ARGUMENT = frozenset("allockind nofpclass range initializes captures".split())
-MEMORY_LOCATIONS = frozenset(("argmem", "inaccessiblemem"))
+MEMORY_LOCATIONS = frozenset(("argmem", "inaccessiblemem", "errnomem", "target_mem0", "target_mem1"))  # the last 3: 21+
 MEMORY_ACCESS = frozenset(("none", "read", "write", "readwrite"))
 # What ``attributes #N = { ... }`` may hold, besides ``align=N`` and ``alignstack=N``: function
 # attributes only (LLVM: "this attribute does not apply to functions").
@@ -65,6 +66,6 @@ COMDAT_KINDS = frozenset("any exactmatch largest nodeduplicate noduplicates same
 ICMP_PREDICATES = frozenset("eq ne ugt uge ult ule sgt sge slt sle".split())
 FCMP_PREDICATES = frozenset("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split())
 CAST_OPS = frozenset(
-    """trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint inttoptr bitcast
-    addrspacecast""".split()
+    """trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint ptrtoaddr inttoptr bitcast
+    addrspacecast""".split()  # ptrtoaddr: LLVM 22
 )

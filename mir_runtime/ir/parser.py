@@ -1,4 +1,4 @@
-"""Textual LLVM IR (LLVM 3.8 to 19) to the module model, in pure Python.
+"""Textual LLVM IR (LLVM 3.8 to 22) to the module model, in pure Python.
 
 The reader follows LLParser where it matters for correctness: a block ends at its terminator,
 numbered values must increase, every name an instruction uses must be defined, and a label may
@@ -161,8 +161,8 @@ class _Reader:
             m.data_layout = self.module_string(text, "target datalayout", line)
         elif text.startswith("module asm"):
             m.module_asm.append(_unquote(text[len("module asm"):].strip()))
-        elif text.startswith(("uselistorder", "deplibs", "target ")):
-            pass
+        elif text.startswith(("uselistorder", "deplibs", "target ")) or c == "^":
+            pass  # ``^N = ...``: a ThinLTO module summary entry (-flto=thin), no code
         else:
             word = text.split()[0] if text.split() else text
             raise self.error(f"unknown top-level entity '{word[:40]}'", line)
