@@ -31,10 +31,14 @@ K = OperandKind
 
 _LABEL_RE = re.compile(r'^\s*([-a-zA-Z$._0-9]+|"[^"]*")\s*:\s*$')
 _OLD_LABEL_RE = re.compile(r"^\s*; <label>:(\d+)")
-_TYPEDEF_RE = re.compile(r"^(%[-a-zA-Z$._0-9]+|%\"[^\"]*\") = type (.*)$", re.M)
+_TYPEDEF_RE = re.compile(r"^(%[-a-zA-Z$._0-9]+|%\"[^\"\n]*\") = type (.*)$", re.M)
 # "ptr" not inside a name or word (its look-behind after the literal, so that the search scans for it)
 _OPAQUE_PTR_RE = re.compile(r"ptr(?<![%@$!\w.\-\"]ptr)(?![\w.])")
-_LEGACY_RE = re.compile(r"= (?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(]*\* [%@]")
+# An instruction line of LLVM < 3.7: ``%x = load i32* %p``. Anchored at the line's start (and no
+# class that runs into the next match) so that it scans each line once: unanchored, a 300 kB
+# comment repeating "= load " took 22 s.
+_LEGACY_RE = re.compile(r'^[ \t]*%(?:[-a-zA-Z$._0-9]+|"[^"\n]*") = '
+                        r"(?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(*]*\*+ [%@]", re.M)
 
 
 _ODD_BLANK = re.compile(r"[^\S \t\n\r]")  # whitespace to Python, not to LLVM's lexer
