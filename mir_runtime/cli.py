@@ -14,7 +14,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from mir_runtime.errors import IRParseError, WorkerError
+from mir_runtime.errors import IRParseError, WorkerError, shown
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 DESCRIPTION = "LLVM IR to statements, ProGraML graphs, embeddings and task decisions."
@@ -57,7 +57,8 @@ def _graph(args: argparse.Namespace) -> int:
             continue
         name = Path(path).stem + ".json"
         if name in written:
-            print(f"{path}:0:0: output {name} already written for {written[name]}", file=sys.stderr)
+            print(f"{shown(path)}:0:0: output {shown(name)} already written for {shown(written[name])}",
+                  file=sys.stderr)
             failed += 1
             continue
         written[name] = path
@@ -152,15 +153,23 @@ def _embed(args: argparse.Namespace) -> int:
 
 
 def _predict(args: argparse.Namespace) -> int:
+    from mir_runtime.tasks import TaskError
+
     model = _load_model(args, _count(args, "threads"))
     spec = model.task(args.task)
+    own = {spec.selector, *(i.name for i in spec.inputs)}
+    stray = sorted({o for t in model.tasks.values() for o in (t.selector, *(i.name for i in t.inputs))} - own)
+    given = [f"--{o}" for o in stray if getattr(args, o, None) is not None]
+    if given:  # another task's option: ignoring it would answer a question that was not asked
+        raise TaskError(f"task {args.task} takes no {', '.join(given)} (its options: "
+                        f"{', '.join('--' + o for o in sorted(own))})")
     choice = getattr(args, spec.selector, None)
     inputs = {i.name: getattr(args, i.name, None) for i in spec.inputs}
     prediction = model.predict(args.task, args.file, choice, **inputs)
     if args.format == "text":
         kind, values = ("score", prediction.scores) if prediction.scores else ("p", prediction.probabilities)
         odds = ", ".join(f"{c} {v:.3f}" for c, v in values.items())
-        print(f"{args.file}: {prediction.decision} ({args.task}, {spec.selector} {prediction.choice}; {kind}: {odds})")
+        print(f"{shown(args.file)}: {prediction.decision} ({args.task}, {spec.selector} {prediction.choice}; {kind}: {odds})")
     else:
         print(json.dumps({"file": args.file, **prediction.to_dict(), "inputs": inputs}, allow_nan=False))
     return EXIT_OK

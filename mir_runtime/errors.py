@@ -2,6 +2,14 @@
 worker process that died (``WorkerError``); light, so the command line imports them at start."""
 from __future__ import annotations
 
+_ESCAPES = {c: f"\\x{c:02x}" for c in (*range(32), 127)} | {9: "\\t", 10: "\\n", 13: "\\r"}
+
+
+def shown(path: str) -> str:
+    """``path`` for a message: control characters escaped (``\\n``, ``\\x1b``), so that a message
+    naming a file stays one line, and a terminal shows it as it is, whatever the file is called."""
+    return str(path).translate(_ESCAPES)
+
 
 class IRParseError(ValueError):
     """Input that is not readable LLVM IR, located at a file, line and column (1-based).
@@ -17,7 +25,7 @@ class IRParseError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+        return f"{shown(self.file)}:{self.line}:{self.column}: {self.message}"
 
     def __reduce__(self):  # keep the location when pickled across processes
         return (IRParseError, (self.message, self.file, self.line, self.column))

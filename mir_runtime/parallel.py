@@ -28,7 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
 
-from mir_runtime.errors import IRParseError, WorkerError
+from mir_runtime.errors import IRParseError, WorkerError, shown
 
 WINDOW = 8  # files in flight per worker
 Prepared = tuple[list[list[int]], np.ndarray, np.ndarray, int]  # statement ids, their counts, graph vector, nodes
@@ -79,5 +79,5 @@ def _result(path: str, future: Future, finish: Callable[[Prepared], np.ndarray],
             raise
         return path, exc
     except BrokenProcessPool:
-        raise WorkerError(f"{path}: a worker process ended abruptly with this file or one after it in flight "
+        raise WorkerError(f"{shown(path)}: a worker process ended abruptly with this file or one after it in flight "
                           "(killed, or out of memory?)") from None

@@ -66,3 +66,12 @@ def test_statements(files) -> None:
     assert done.stdout.splitlines() == ["%ID = add i32 %ID, 1", "ret i32 %ID"]
     bad = run("statements", str(files["bad"]))
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "bad.ll:3:1:" in bad.stderr
+
+
+def test_a_file_name_with_control_characters_stays_on_one_line(tmp_path: Path) -> None:
+    """The name is shown escaped, so the message is one line and no escape sequence reaches the terminal."""
+    path = tmp_path / "evil\nname\x1b[31m.ll"
+    path.write_text(BAD)
+    done = run("statements", str(path))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"{tmp_path}/evil\\nname\\x1b[31m.ll:3:1: use of undefined value %y")
