@@ -322,6 +322,9 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
         ("define void @f() {\n  ret void ; done\r8\n}", 2, 19, "carriage return that ends a comment"),
         ("%S = type { i32, i8 }\ndefine void @f(%S* %p) {\n  %q = getelementptr %S, %S* %p, i32 0, i32 -2\n  ret void\n}",
          3, 45, "cannot index"),  # not the second field from the end
+        ("@g = global i0 0", 1, 13, "expected a type, found 'i0'"),
+        ("@g = global i16777216 0", 1, 13, "expected a type, found 'i16777216'"),
+        ("%t = type i32, i32 }", 1, 1, "cannot read the body of type %t: unexpected ','"),
     ],
 )
 def test_rejected_where_llvm_rejects(text: str, line: int, column: int, message: str) -> None:

@@ -247,6 +247,8 @@ class _Reader:
             cur = Cursor(toks, self.module)
             try:
                 self.module.types[name] = cur.type()
+                if cur.i < cur.n:
+                    raise ParseFailure(f"unexpected '{cur.peek()}' after the type", cur.i)
             except ParseFailure as fail:
                 line = _line_of(self.lines, name + " = type")
                 raise self.error(f"cannot read the body of type {name}: {fail.message}", line) from None

@@ -110,13 +110,16 @@ def simple(word: str) -> Type | None:
     return ty
 
 
+MAX_INT_BITS = (1 << 24) - 1  # LLVM <= 16 (since 17: 2^23); i0 and wider types are not types
+
+
 def _simple(word: str) -> Type | None:
     kind = _SIMPLE_KIND.get(word)
     if kind is not None:
         return make(kind, word)
     if word == "ptr":
         return pointer_to(None)
-    if word[0] == "i" and word[1:].isdigit():
+    if word[0] == "i" and word[1:].isdigit() and 0 < int(word[1:]) <= MAX_INT_BITS:
         return make(INT, word)
     return None
 
