@@ -341,6 +341,7 @@ $q = comdat nodeduplicate
 @w = global <{ i8, [2 x i16] }> <{ i8 1, [2 x i16] [i16 2, i16 3] }>
 @e = global { i1, ptr, [0 x i8], i64 } { i1 true, ptr getelementptr inbounds (i8, ptr @s, i64 1), [0 x i8] [], i64 ptrtoint (ptr @s to i64) }
 @a = internal alias i32, ptr @t
+@pa = global ptr ptrauth (ptr @s, i32 0, i64 1234, ptr @pa)
 
 define internal fastcc noundef nonnull align 8 dereferenceable(8) ptr @f(ptr noundef byval(i32) align 4 %p, i32 signext %n) unnamed_addr #0 section ".text" comdat($c) align 16 gc "shadow-stack" personality ptr @g !dbg !0 {
   %r = tail call fastcc noalias ptr @f(ptr byval(i32) align 4 %p, i32 signext 1) #0 [ "deopt"(i32 1) ]
@@ -354,7 +355,7 @@ attributes #0 = { nounwind alignstack=16 "frame-pointer"="all" memory(read) vsca
 !0 = !{}
 """
     module = parse_ir(text)
-    assert [g.name for g in module.globals] == ["@s", "@t", "@q", "@w", "@e", "@a"]
+    assert [g.name for g in module.globals] == ["@s", "@t", "@q", "@w", "@e", "@a", "@pa"]
     assert module.functions[0].attribute_group == "#0" and module.functions[0].metadata == [("dbg", "!0")]
     assert [a.name for a in module.functions[0].arguments] == ["%p", "%n"]
 

@@ -338,6 +338,13 @@ class Cursor:
             self.constant(self.type())
             self.expect(")")
             return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
+        if tok == "ptrauth":  # LLVM 19: ptrauth (ptr @f, i32 KEY[, i64 DISC[, ptr ADDR[, ptr DEACTIVATION]]])
+            self.expect("(")
+            self.constant(self.type())
+            while self.accept(","):
+                self.constant(self.type())
+            self.expect(")")
+            return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
         if tok == "dso_local_equivalent" or tok == "no_cfi":
             self.global_name()
             return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
