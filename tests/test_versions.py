@@ -266,6 +266,19 @@ def test_garbage_bitcode_is_a_located_error(tmp_path):
     assert info.value.file == str(path) and info.value.line >= 1
 
 
+def test_truncated_bitcode_blames_the_file_not_the_version(bitcode, tmp_path, monkeypatch):
+    """Where the installed llvm-dis is the producer's version, its rejection is the bitcode's fault:
+    no advice to pick another llvm-dis."""
+    monkeypatch.delenv("MIR_LLVM_DIS", raising=False)
+    if 14 not in bitcode_tools.installed_llvm_dis():
+        pytest.skip("llvm-dis-14 is not installed")
+    path = tmp_path / "truncated.bc"
+    path.write_bytes(bitcode.read_bytes()[:600])
+    with pytest.raises(IRParseError, match="rejected the bitcode") as info:
+        read_ir(path)
+    assert "MIR_LLVM_DIS" not in info.value.message
+
+
 # --- the smallest snippets of what the compiled programs needed ---------------------------------
 
 INRANGE_LLVM19 = """\

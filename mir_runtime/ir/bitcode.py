@@ -131,7 +131,8 @@ def producer_version(data: bytes) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _tool_version(tool: str) -> int | None:
+def tool_version(tool: str) -> int | None:
+    """The LLVM major version of an ``llvm-dis``: from its path, else from its ``--version``."""
     found = re.search(r"llvm-(\d+)", os.path.realpath(tool))
     if found:
         return int(found.group(1))
@@ -153,7 +154,7 @@ def installed_llvm_dis() -> dict[int, str]:
                 found.setdefault(version, tool)
     plain = shutil.which("llvm-dis")
     if plain:
-        version = _tool_version(plain)
+        version = tool_version(plain)
         if version is not None:
             found.setdefault(version, plain)
         elif not found:

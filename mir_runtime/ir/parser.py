@@ -41,6 +41,7 @@ _LEGACY_RE = re.compile(r'^[ \t]*%(?:[-a-zA-Z$._0-9]+|"[^"\n]*") = '
                         r"(?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(*]*\*+ [%@]", re.M)
 
 
+_EMPTY_BODY = re.compile(r"\)[^{}]*\{\s*\}$")  # define void @f() #0 {}
 _ODD_BLANK = re.compile(r"[^\S \t\n\r]")  # whitespace to Python, not to LLVM's lexer
 _MODULE_STRING = re.compile(r'\s*=\s*("[^"]*")\s*')
 _ORDERINGS = frozenset("unordered monotonic acquire release acq_rel seq_cst".split())
@@ -329,6 +330,8 @@ class _Reader:
         text = strip_comment(self.lines[i]).rstrip()
         j = i + 1
         if define:
+            if _EMPTY_BODY.search(text):
+                raise self.error("function body requires at least one basic block", header_line)
             while not text.endswith("{"):
                 if j >= len(self.lines):
                     raise self.error("unexpected end of file in function header", header_line)

@@ -47,7 +47,9 @@ def disassemble(data: bytes, path: str) -> str:
     if len(out) > MAX_BYTES:
         raise IRParseError(f"disassembled input too large (over {MAX_BYTES} bytes)", path, 1, 1)
     if status != 0:
-        hint = f" (bitcode of LLVM {version}; set MIR_LLVM_DIS to its llvm-dis)" if version else ""
+        # a version mismatch may be the cause; where the versions agree, the bitcode itself is bad
+        mismatch = version is not None and bitcode.tool_version(tool) != version
+        hint = f" (bitcode of LLVM {version}; set MIR_LLVM_DIS to its llvm-dis)" if mismatch else ""
         raise IRParseError(f"{os.path.basename(tool)} rejected the bitcode: {first}{hint}", path, 1, 1)
     return decode(out, path)
 
