@@ -324,6 +324,11 @@ def test_nul_byte_located(tmp_path):
     assert (error.line, error.column) == (3, 11)
 
 
+def test_byte_order_mark_is_named(tmp_path):
+    error = _read_error(tmp_path, b"\xef\xbb\xbf" + SMALL.encode())
+    assert (error.line, error.column) == (1, 1) and "byte-order mark" in error.message
+
+
 def test_non_utf8_file(tmp_path):
     data = SMALL.replace("%y = add", "%y = \xff add").encode("latin-1")
     error = _read_error(tmp_path, data)

@@ -26,6 +26,8 @@ def decode(data: bytes, path: str = "<bytes>") -> str:
     nul = data.find(b"\x00")
     if nul >= 0:
         raise IRParseError("binary data, not textual LLVM IR (NUL byte)", path, *_location(data, nul))
+    if data.startswith(b"\xef\xbb\xbf"):  # shown as nothing by a terminal, so named
+        raise IRParseError("a UTF-8 byte-order mark before the IR (LLVM reads none; remove it)", path, 1, 1)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
