@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mir_runtime.features import GraphInputs, graph_inputs
+from mir_runtime.gc_pause import paused_gc
 from mir_runtime.graph import build_graph
 from mir_runtime.ir import read_ir
 from mir_runtime.ir.model import Module
@@ -89,6 +90,10 @@ class Featurizer:
         self.__init__(*state)
 
     def __call__(self, module: Module) -> Features:
+        with paused_gc():
+            return self._features(module)
+
+    def _features(self, module: Module) -> Features:
         every = statements(module)
         counts = Counter(every)
         distinct = list(counts)
@@ -108,7 +113,8 @@ class Featurizer:
 
     def read_here(self, path: str | os.PathLike) -> Features:
         """The features of an IR file, read in this process."""
-        return self(read_ir(path))
+        with paused_gc():
+            return self._features(read_ir(path))
 
 
 def _size(path: str | os.PathLike) -> int:

@@ -105,3 +105,29 @@ def test_a_big_file_is_read_in_a_child_process(model_dir, tmp_path, monkeypatch)
     assert all(np.array_equal(getattr(child.graph, f.name), getattr(here.graph, f.name)) for f in fields(GraphInputs))
     with pytest.raises(IRParseError, match=rf"^{bad}:\d+:\d+: .*%nowhere"):
         model.featurizer.read(bad)
+
+
+def test_reading_pauses_the_collector_and_restores_its_state(model_dir, tmp_path, monkeypatch) -> None:
+    """The cyclic collector is off while a file is read and featurized (``gc_pause``), on again
+    afterwards, and left off for a caller that had turned it off; the features do not change."""
+    import gc
+
+    from mir_runtime import featurizer
+
+    _, _, directory = model_dir
+    model = Model.load(directory, threads=1)
+    path = tmp_path / "f.ll"
+    path.write_text(IR)
+    seen: list[bool] = []
+    real = featurizer.statements
+    monkeypatch.setattr(featurizer, "statements", lambda module: (seen.append(gc.isenabled()), real(module))[1])
+    assert gc.isenabled()
+    first = model.featurizer.read(path)
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        again = model.featurizer(parse_ir(IR))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert again.ids == first.ids and np.array_equal(again.weights, first.weights)
