@@ -23,6 +23,7 @@ from pathlib import Path
 from mir_export.samples import Sample, module_samples
 from mir_export.tokenizer import load_tokenizer, measure, train_tokenizer
 from mir_runtime import IRParseError, read_ir
+from mir_runtime.gc_pause import paused_gc
 from mir_runtime.statements import statements
 
 EVAL_SHARE = 0.05
@@ -71,7 +72,8 @@ def held_out_unit(package: str, unit: str) -> bool:
 
 def _statements_of(path: Path) -> list[str]:
     try:
-        return statements(read_ir(path))
+        with paused_gc():
+            return statements(read_ir(path))
     except IRParseError:
         return []
 
@@ -142,7 +144,8 @@ def init_featurize_worker(tokenizer_path: str) -> None:
 def featurize_module(path: Path) -> tuple[str, list[Sample] | str]:
     """A worker's samples of one module (functions it featurized before left out), or the reader's error."""
     try:
-        return str(path), module_samples(read_ir(path), _TOKENIZER, _SEEN)
+        with paused_gc():
+            return str(path), module_samples(read_ir(path), _TOKENIZER, _SEEN)
     except IRParseError as exc:
         return str(path), str(exc)
 

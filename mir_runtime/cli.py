@@ -32,6 +32,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def _graph(args: argparse.Namespace) -> int:
+    from mir_runtime.gc_pause import paused_gc
     from mir_runtime.graph import build_graph, to_networkx_json, to_programl_json
     from mir_runtime.ir import read_ir
     from mir_runtime.progress import progress
@@ -46,7 +47,8 @@ def _graph(args: argparse.Namespace) -> int:
     written: dict[str, str] = {}
     for path in progress(args.files, len(args.files), "graph"):
         try:
-            data = convert(build_graph(read_ir(path)))
+            with paused_gc():
+                data = convert(build_graph(read_ir(path)))
         except IRParseError as exc:
             print(exc, file=sys.stderr)
             failed += 1
