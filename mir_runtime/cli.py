@@ -171,7 +171,8 @@ def _predict(args: argparse.Namespace) -> int:
     if args.format == "text":
         kind, values = ("score", prediction.scores) if prediction.scores else ("p", prediction.probabilities)
         odds = ", ".join(f"{c} {v:.3f}" for c, v in values.items())
-        print(f"{shown(args.file)}: {prediction.decision} ({args.task}, {spec.selector} {prediction.choice}; {kind}: {odds})")
+        where = f"{args.task}, {spec.selector} {prediction.choice}"
+        print(f"{shown(args.file)}: {prediction.decision} ({where}; {kind}: {odds})")
     else:
         print(json.dumps({"file": args.file, **prediction.to_dict(), "inputs": inputs}, allow_nan=False))
     return EXIT_OK

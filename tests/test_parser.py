@@ -323,7 +323,8 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
         ("%S = type { i32, i8 }\ndefine void @f(%S* %p) {\n  %q = getelementptr %S, %S* %p, i32 0, i32 -2\n  ret void\n}",
          3, 45, "cannot index"),  # not the second field from the end
         ("@g = global i0 0", 1, 13, "expected a type, found 'i0'"),
-        ("define void @f() memory(none) {}\ndefine void @g() {\n  ret void\n}", 1, 1, "requires at least one basic block"),
+        ("define void @f() memory(none) {}\ndefine void @g() {\n  ret void\n}", 1, 1,
+         "requires at least one basic block"),
         ("@g = global i16777216 0", 1, 13, "expected a type, found 'i16777216'"),
         ("%t = type i32, i32 }", 1, 1, "cannot read the body of type %t: unexpected ','"),
     ],

@@ -152,7 +152,8 @@ def test_cli_predict_vectorize_names_a_pair_or_the_default(model_dir, files) -> 
 
 @pytest.mark.parametrize(
     ("extra", "message"),
-    [(("--platform", "amd", "--transfer", "1"), "needs --wgsize"), (("--platform", "arm", "--transfer", "1", "--wgsize", "1"), "unknown platform"),
+    [(("--platform", "amd", "--transfer", "1"), "needs --wgsize"),
+     (("--platform", "arm", "--transfer", "1", "--wgsize", "1"), "unknown platform"),
      (("--platform", "amd", "--transfer", "1", "--wgsize", "1", "--machine", "zen3"), "task toy takes no --machine")],
 )
 def test_cli_predict_errors_are_one_line(model_dir, files, extra, message) -> None:

@@ -14,9 +14,9 @@ K = OperandKind
 
 CONSTANT_WORDS = frozenset("true false null undef poison zeroinitializer none".split())
 CONSTEXPR_OPS = frozenset(
-    """getelementptr bitcast inttoptr ptrtoint ptrtoaddr addrspacecast trunc zext sext fptrunc fpext fptoui
-    fptosi uitofp sitofp add sub mul shl lshr ashr and or xor udiv sdiv urem srem fadd fsub fmul
-    fdiv frem fneg icmp fcmp select extractelement insertelement shufflevector extractvalue
+    """getelementptr bitcast inttoptr ptrtoint ptrtoaddr addrspacecast trunc zext sext fptrunc fpext
+    fptoui fptosi uitofp sitofp add sub mul shl lshr ashr and or xor udiv sdiv urem srem fadd fsub
+    fmul fdiv frem fneg icmp fcmp select extractelement insertelement shufflevector extractvalue
     insertvalue""".split()
 )
 # Operand counts of the constant expressions whose operands are all ``<type> <value>``.

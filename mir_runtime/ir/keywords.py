@@ -56,7 +56,8 @@ FUNCTION_ATTRIBUTES = frozenset(
 INT_ARGUMENT = frozenset(("align", "alignstack", "dereferenceable", "dereferenceable_or_null"))
 TYPE_ARGUMENT = frozenset(("byval", "byref", "sret", "elementtype", "inalloca", "preallocated"))
 GROUP_ARGUMENT = frozenset("allockind nofpclass range initializes captures".split())
-MEMORY_LOCATIONS = frozenset(("argmem", "inaccessiblemem", "errnomem", "target_mem0", "target_mem1"))  # the last 3: 21+
+# errnomem: LLVM 21; target_mem0 and target_mem1: LLVM 22
+MEMORY_LOCATIONS = frozenset(("argmem", "inaccessiblemem", "errnomem", "target_mem0", "target_mem1"))
 MEMORY_ACCESS = frozenset(("none", "read", "write", "readwrite"))
 # What ``attributes #N = { ... }`` may hold, besides ``align=N`` and ``alignstack=N``: function
 # attributes only (LLVM: "this attribute does not apply to functions").
