@@ -23,7 +23,7 @@ from pathlib import Path
 from mir_export.samples import Sample, module_samples
 from mir_export.tokenizer import load_tokenizer, measure, train_tokenizer
 from mir_runtime import IRParseError, read_ir
-from mir_runtime.gc_pause import paused_gc
+from mir_runtime.featurizer import paused_gc
 from mir_runtime.statements import statements
 
 EVAL_SHARE = 0.05

@@ -32,7 +32,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def _graph(args: argparse.Namespace) -> int:
-    from mir_runtime.gc_pause import paused_gc
+    from mir_runtime.featurizer import paused_gc
     from mir_runtime.graph import build_graph, to_networkx_json, to_programl_json
     from mir_runtime.ir import read_ir
     from mir_runtime.progress import progress

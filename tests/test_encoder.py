@@ -108,7 +108,7 @@ def test_a_big_file_is_read_in_a_child_process(model_dir, tmp_path, monkeypatch)
 
 
 def test_reading_pauses_the_collector_and_restores_its_state(model_dir, tmp_path, monkeypatch) -> None:
-    """The cyclic collector is off while a file is read and featurized (``gc_pause``), on again
+    """The cyclic collector is off while a file is read and featurized (``paused_gc``), on again
     afterwards, and left off for a caller that had turned it off; the features do not change."""
     import gc
 
