@@ -301,6 +301,14 @@ def test_long_lines_read_in_linear_time(filler):
     assert time.process_time() - start < 5.0
 
 
+def test_long_function_header_reads_in_linear_time():
+    """A header line of 200,000 ')' fails at once; the empty-body check once searched from each."""
+    start = time.process_time()
+    with pytest.raises(IRParseError, match="end of file in function header"):
+        parse_ir("define void @f() " + ")" * 200_000)
+    assert time.process_time() - start < 5.0
+
+
 def test_empty_file(tmp_path):
     error = _read_error(tmp_path, b"")
     assert error.line == 1

@@ -41,7 +41,7 @@ _LEGACY_RE = re.compile(r'^[ \t]*%(?:[-a-zA-Z$._0-9]+|"[^"\n]*") = '
                         r"(?:load (?:atomic )?(?:volatile )?|getelementptr (?:inbounds )?)[^,\n(*]*\*+ [%@]", re.M)
 
 
-_EMPTY_BODY = re.compile(r"\)[^{}]*\{\s*\}$")  # define void @f() #0 {}
+_EMPTY_BODY = re.compile(r"[^{}]*\{\s*\}")  # after the parameters: define void @f() #0 {}
 _ODD_BLANK = re.compile(r"[^\S \t\n\r]")  # whitespace to Python, not to LLVM's lexer
 _MODULE_STRING = re.compile(r'\s*=\s*("[^"]*")\s*')
 _ORDERINGS = frozenset("unordered monotonic acquire release acq_rel seq_cst".split())
@@ -330,7 +330,7 @@ class _Reader:
         text = strip_comment(self.lines[i]).rstrip()
         j = i + 1
         if define:
-            if _EMPTY_BODY.search(text):
+            if _EMPTY_BODY.fullmatch(text, text.rfind(")") + 1) and ")" in text:  # one match: a linear scan
                 raise self.error("function body requires at least one basic block", header_line)
             while not text.endswith("{"):
                 if j >= len(self.lines):
