@@ -326,6 +326,9 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
         ("define void @f() memory(none) {}\ndefine void @g() {\n  ret void\n}", 1, 1,
          "requires at least one basic block"),
         ("@g = global i16777216 0", 1, 13, "expected a type, found 'i16777216'"),
+        ("@g = global i" + "9" * 5000 + " 0", 1, 13, "expected a type, found 'i999"),  # past int()'s digit limit
+        ("@g = global [" + "9" * 5000 + " x i8] zeroinitializer", 1, 14, "integer of 5000 digits is too large"),
+        ("define void @f() {\n  %" + "9" * 5000 + " = add i32 1, 1\n  ret void\n}", 2, 3, "is out of order"),
         ("%t = type i32, i32 }", 1, 1, "cannot read the body of type %t: unexpected ','"),
     ],
 )

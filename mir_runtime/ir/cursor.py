@@ -61,6 +61,17 @@ class ParseFailure(Exception):
         self.index = index
 
 
+MAX_DIGITS = 40  # no count, alignment or index LLVM takes is near 10^40
+
+
+def _integer(tok: str, index: int) -> int:
+    """``int(tok)``, refusing more than ``MAX_DIGITS`` digits (Python's ``int`` refuses 4,300, and
+    would say so as a bare ``ValueError``)."""
+    if len(tok.lstrip("-")) > MAX_DIGITS:
+        raise ParseFailure(f"integer of {len(tok)} digits is too large", index)
+    return int(tok)
+
+
 class Cursor:
     """Recursive-descent reader over one statement's tokens."""
 
@@ -113,7 +124,7 @@ class Cursor:
         tok = self.next()
         if not tok.isdigit():
             raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1)
-        return int(tok)
+        return _integer(tok, self.i - 1)
 
     def uint32(self) -> int:
         value = self.number()
@@ -429,7 +440,7 @@ class Cursor:
         tok = self.next()
         if not tok.lstrip("-").isdigit():
             raise ParseFailure(f"expected an integer, found '{tok}'", self.i - 1)
-        return int(tok)
+        return _integer(tok, self.i - 1)
 
     def metadata(self) -> None:
         """Skip one metadata value: ``!12``, ``!"s"``, ``!{...}``, ``!DILocation(...)``."""

@@ -152,7 +152,7 @@ def _resolve(module: Module, ty: T.Type) -> T.Type:
 def _index(module: Module, ty: T.Type, index: Operand) -> T.Type:
     ty = _resolve(module, ty)
     if ty.kind == T.STRUCT:
-        field = int(index.text)
+        field = int(index.text) if len(index.text) <= 11 else -1  # far out of range either way
         if not 0 <= field < len(ty.elems):
             raise IndexError(field)  # Python would count a negative index from the end
         return ty.elems[field]

@@ -54,6 +54,12 @@ CONTINUATION_WORDS = ("to", "catch", "cleanup", "filter", "unwind")
 _LEADING_WORD = re.compile(r"\s*([A-Za-z_]*)")
 
 
+def _slot_number(name: str) -> int:
+    """The number of ``%N``; one of more than 10 digits (values are numbered in 32 bits) as 2^40,
+    which no counter reaches, so that it reads as out of order (``int`` refuses 4,300 digits)."""
+    return int(name[1:]) if len(name) <= 11 else 1 << 40
+
+
 class _Reader:
     """Reads a whole module, statement by statement, keeping line numbers for errors."""
 
@@ -390,7 +396,7 @@ class _Reader:
                     arg = f"%{unnamed}"
                     unnamed += 1
                 elif arg[1:].isdigit():
-                    number = int(arg[1:])
+                    number = _slot_number(arg)
                     if number < unnamed or (number > unnamed and not self.gaps):
                         raise ParseFailure(f"argument {arg} is out of order (expected %{unnamed}{self.or_later})", cur.i - 1)
                     unnamed = number + 1
@@ -494,7 +500,7 @@ class _Reader:
             label = f"%{slot}"
             slot += 1
         elif label[1:].isdigit():
-            number = int(label[1:])
+            number = _slot_number(label)
             if number < slot or (number > slot and not self.gaps):
                 raise self.error(f"block label {label} is out of order (expected %{slot}{self.or_later})", line)
             slot = number + 1
@@ -537,7 +543,7 @@ class _Reader:
             if found.type is None:
                 raise self.error(f"cannot name the void result of '{opcode}'", line, indent + 1)
             if name[1:].isdigit():
-                number = int(name[1:])
+                number = _slot_number(name)
                 if number < slot or (number > slot and not self.gaps):
                     raise self.error(f"value {name} is out of order (expected %{slot}{self.or_later})", line, indent + 1)
                 slot = number + 1

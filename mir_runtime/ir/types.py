@@ -119,7 +119,7 @@ def _simple(word: str) -> Type | None:
         return make(kind, word)
     if word == "ptr":
         return pointer_to(None)
-    if word[0] == "i" and word[1:].isdigit() and 0 < int(word[1:]) <= MAX_INT_BITS:
+    if word[0] == "i" and word[1:].isdigit() and len(word) <= 9 and 0 < int(word[1:]) <= MAX_INT_BITS:
         return make(INT, word)
     return None
 
