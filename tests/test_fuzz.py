@@ -332,6 +332,13 @@ def test_nul_byte_located(tmp_path):
     assert (error.line, error.column) == (3, 11)
 
 
+def test_carriage_returns_alone_end_lines(tmp_path):
+    """A module whose lines end in carriage returns alone reads as LLVM reads it: as the same module."""
+    path = tmp_path / "cr.ll"
+    path.write_bytes(SMALL.replace("\n", "\r").encode())
+    assert [i.text for i in read_ir(path).instructions()] == [i.text for i in parse_ir(SMALL).instructions()]
+
+
 def test_byte_order_mark_is_named(tmp_path):
     error = _read_error(tmp_path, b"\xef\xbb\xbf" + SMALL.encode())
     assert (error.line, error.column) == (1, 1) and "byte-order mark" in error.message

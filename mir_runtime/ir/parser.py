@@ -739,6 +739,8 @@ def parse_module(text: str, path: str = "<string>") -> Module:
         raise IRParseError("empty input: no LLVM IR", path, 1, 1)
     if _ODD_BLANK.search(text):
         _check_whitespace(text, path)
+    if "\r" in text and "\n" not in text:  # lines ended by carriage returns alone (classic Mac OS):
+        text = text.replace("\r", "\n")  # LLVM reads a carriage return as a blank, and ends comments at one
     if "\r" in text:
         _check_comment_ends(text, path)
     reader = _Reader(text, path)
