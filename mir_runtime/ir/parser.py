@@ -336,7 +336,8 @@ class _Reader:
         text = strip_comment(self.lines[i]).rstrip()
         j = i + 1
         if define:
-            if _EMPTY_BODY.fullmatch(text, text.rfind(")") + 1) and ")" in text:  # one match: a linear scan
+            close = text.rfind(")")  # the parameters' end: one match from there, a linear scan
+            if close >= 0 and _EMPTY_BODY.fullmatch(text, close + 1):
                 raise self.error("function body requires at least one basic block", header_line)
             while not text.endswith("{"):
                 if j >= len(self.lines):
