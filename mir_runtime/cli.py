@@ -120,7 +120,7 @@ def _embed(args: argparse.Namespace) -> int:
     out = Path(args.output) if args.output else None
     problem = output_problem(out) if out is not None else None
     if problem:
-        print(f"mir-runtime embed: {problem}", file=sys.stderr)
+        print(f"mir-runtime embed: {shown(problem)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     workers = min(workers, len(args.files))
     model = _load_model(args, threads)  # with workers, its threads encode the statements they send
@@ -136,7 +136,7 @@ def _embed(args: argparse.Namespace) -> int:
                 output.write(path, vector)
     except IRParseError as exc:
         output.abort()
-        kept = f"{out} not written; --keep-going writes the other rows" if out is not None and out.suffix == ".npy" else ""
+        kept = f"{shown(str(out))} not written; --keep-going writes the other rows" if out is not None and out.suffix == ".npy" else ""
         print(f"{exc} ({kept})" if kept else exc, file=sys.stderr)
         return EXIT_BAD_INPUT
     except BaseException:
@@ -191,7 +191,7 @@ def _tasks(args: argparse.Namespace) -> int:
     directory = _directory(args)
     found = directory.manifest.tasks
     if not found:
-        print(f"mir-runtime tasks: model {directory.path} {NO_HEADS}", file=sys.stderr)
+        print(f"mir-runtime tasks: model {shown(str(directory.path))} {NO_HEADS}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps([t.summary() for t in found.values()], indent=2))
         return EXIT_OK
@@ -326,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(argv)
     if unknown and getattr(args, "has_tasks", True):  # an option of a task the model would have declared, had it been readable
         if problem is not None:
-            print(f"mir-runtime {args.command}: {problem}", file=sys.stderr)
+            print(f"mir-runtime {args.command}: {shown(str(problem))}", file=sys.stderr)
             return EXIT_BAD_INPUT
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     warnings.showwarning = _one_line_warning
@@ -335,11 +335,11 @@ def main(argv: list[str] | None = None) -> int:
     except IRParseError as exc:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (TaskError, ModelFileError, BackendError, UsageError) as exc:
-        print(f"mir-runtime {args.command}: {exc}", file=sys.stderr)
+    except (TaskError, ModelFileError, BackendError, UsageError) as exc:  # their messages may hold any path
+        print(f"mir-runtime {args.command}: {shown(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except WorkerError as exc:
-        print(f"mir-runtime {args.command}: {exc}", file=sys.stderr)
+        print(f"mir-runtime {args.command}: {shown(str(exc))}", file=sys.stderr)
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         return 130
@@ -349,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # never a traceback for users; MIR_DEBUG=1 shows it
         if os.environ.get("MIR_DEBUG"):
             raise
-        print(f"mir-runtime: internal error: {type(exc).__name__}: {exc} (MIR_DEBUG=1 for details)", file=sys.stderr)
+        print(f"mir-runtime: internal error: {type(exc).__name__}: {shown(str(exc))} (MIR_DEBUG=1 for details)", file=sys.stderr)
         return EXIT_INTERNAL
 
 

@@ -75,3 +75,14 @@ def test_a_file_name_with_control_characters_stays_on_one_line(tmp_path: Path) -
     done = run("statements", str(path))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"{tmp_path}/evil\\nname\\x1b[31m.ll:3:1: use of undefined value %y")
+
+
+def test_a_model_or_output_path_with_control_characters_stays_on_one_line(files, tmp_path: Path) -> None:
+    """Messages about the model directory and the output name them escaped too."""
+    model = tmp_path / "evil\nmodel"
+    model.mkdir()
+    done = run("embed", "--model", str(model), str(files["good"]), "-o", str(tmp_path / "x.npy"))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert f"{tmp_path}/evil\\nmodel/manifest.json: no manifest.json" in done.stderr
+    done = run("embed", str(files["good"]), "-o", str(tmp_path / "x\ny.txt"))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "x\\ny.txt: output must end in" in done.stderr
