@@ -88,6 +88,27 @@ def test_a_vote_is_the_mean_of_its_members_inside_the_selection_and_out() -> Non
         vote(INPUTS_ONLY)
 
 
+def test_a_member_given_twice_counts_twice() -> None:
+    """The vote that trusts the run-time inputs twice as much as the code: its refitted form and
+    its inner score are the weighted mean (1/3, 2/3) of its two distinct members."""
+    embedding, extras = _rows(160, 24, 6)
+    labels = ((np.log(extras[:, 0]) > 11) ^ (embedding[:, 0] > 0.5)).astype(np.int64)
+    code = Learner("gbt", (("depth", 3),))
+    heavy = vote(code, INPUTS_ONLY, INPUTS_ONLY)
+    assert heavy in CLASSIFIERS
+    alone = [m.fit(embedding[:120], extras[:120], labels[:120], 2, 7).predict(embedding[120:], extras[120:])
+             for m in (code, INPUTS_ONLY)]
+    whole = heavy.fit(embedding[:120], extras[:120], labels[:120], 2, 7).predict(embedding[120:], extras[120:])
+    np.testing.assert_allclose(whole, (alone[0] + 2 * alone[1]) / 3, atol=1e-12)
+    folds = classification_splitter(labels, None, 3)
+    per_row = inner_scores((heavy,), embedding, extras, labels, 2, folds, accuracy, 3)[1][heavy]
+    outputs = np.zeros((len(labels), 2))
+    for k, (train, test) in enumerate(folds):
+        fitted = [m.fit(embedding[train], extras[train], labels[train], 2, 3000 + k) for m in (code, INPUTS_ONLY)]
+        outputs[test] = (fitted[0].predict(embedding[test], extras[test]) + 2 * fitted[1].predict(embedding[test], extras[test])) / 3
+    np.testing.assert_array_equal(per_row, accuracy(labels, outputs.argmax(1)))
+
+
 @pytest.mark.parametrize("learner", [r for r in REGRESSORS if dict(r.settings)["margin"] in (0.0, 0.2)],
                          ids=lambda r: r.name)
 def test_converted_score_regressors_equal_the_library_on_held_out_rows(tmp_path, learner) -> None:
