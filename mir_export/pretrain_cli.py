@@ -19,6 +19,7 @@ PARITY_FUNCTIONS = 200  # held-out functions on which export compares onnxruntim
 
 def add_commands(sub) -> None:
     from mir_export.cli import Formatter
+    from mir_export.proxy import METHODS
     from mir_runtime.pooling import MEAN_MAX_SIZE, POOLINGS
 
     pre = sub.add_parser("pretrain", help="tokenizer, samples and pre-training of the encoder", formatter_class=Formatter)
@@ -54,7 +55,7 @@ def add_commands(sub) -> None:
                             help="retrieval proxy: find a function's -O2 variant from its -O0 one (and across clangs)",
                             description="Recall@1 and MRR, by cosine similarity, of finding each held-out function's "
                                         "target variant from its query variant among all candidates, for the model "
-                                        "and the IR2Vec and bag-of-opcodes baselines. Exit status 1 when the "
+                                        "and baselines that learn nothing. Exit status 1 when the "
                                         "headline task has fewer than --min-candidates candidates.")
     proxy.add_argument("--variants", type=Path, required=True, help="a directory written by 'corpus variants'")
     proxy.add_argument("--model", type=Path, required=True, help="model directory (artifacts: the shipped model)")
@@ -62,7 +63,9 @@ def add_commands(sub) -> None:
     proxy.add_argument("--split", choices=("held-out", "all"), default="held-out",
                        help="held-out functions only, or every function (not the bar's figure: the encoder may "
                             "have trained on them)")
-    proxy.add_argument("--methods", default="ours,ir2vec,opcodes", help="comma-separated: ours, ir2vec, opcodes")
+    proxy.add_argument("--methods", default=",".join(METHODS),
+                       help=f"comma-separated: {', '.join(METHODS)} (identifiers and tokens: TF-IDF bags of the names "
+                            "the statements reference and of the tokenizer's tokens, baselines that learn nothing)")
     proxy.add_argument("--min-candidates", type=int, default=1000, help="fewer candidates fail the run")
     proxy.add_argument("--jobs", type=int, default=1, help="parallel function extractions and embedding processes")
     proxy.add_argument("--record", action="store_true",
@@ -425,9 +428,9 @@ def run(args: argparse.Namespace) -> int:
 def run_proxy_command(args: argparse.Namespace) -> int:
     """``pretrain proxy``: the figures as JSON on stdout (and ``--out``); 1 when below the minimum."""
     from mir_export.cli import UsageError
+    from mir_export.proxy import METHODS
     from mir_export.proxy.pairs import ProxyError
     from mir_export.proxy.run import run_proxy
-    from mir_export.proxy.vectors import METHODS
 
     methods = tuple(m for m in args.methods.split(",") if m)
     unknown = set(methods) - set(METHODS)

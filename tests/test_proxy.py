@@ -6,11 +6,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from scipy import sparse
 
 from mir_export import cli
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.proxy.metrics import ranks, retrieval
 from mir_export.proxy.pairs import select_pairs
+from mir_export.proxy.vectors import identifier_counts, vectors
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
@@ -48,6 +50,53 @@ def test_too_few_candidates_are_reported_not_passed():
     v = np.eye(5)
     got = retrieval(v, v)
     assert got["recall_at_1"] == 1.0 and got["candidates"] == 5 and got["below_minimum"] is True
+
+
+def test_sparse_rows_rank_as_dense_ones():
+    rng = np.random.default_rng(2)
+    dense = rng.random((30, 12)) * (rng.random((30, 12)) < 0.3)
+    dense[4] = 0  # a failed file: similar to nothing
+    queries = dense + 0.1 * rng.random((30, 12)) * (dense > 0)
+    np.testing.assert_array_equal(ranks(sparse.csr_matrix(queries), sparse.csr_matrix(dense)), ranks(queries, dense))
+
+
+IDENTIFIERS = """@g = global i32 0
+@"odd name" = global i32 1
+declare i32 @puts(ptr)
+define i32 @f(i32 %a) {
+  %x = load i32, ptr @g
+  %y = call i32 @puts(ptr @"odd name")
+  %z = call i32 @puts(ptr @g)
+  ret i32 %x
+}
+"""
+
+
+def test_the_identifier_bag_counts_the_names_the_statements_reference(tmp_path):
+    path = tmp_path / "f.ll"
+    path.write_text(IDENTIFIERS)
+    assert identifier_counts(path) == {"@g": 2, "@puts": 2, '@"odd name"': 1}
+    (tmp_path / "bad.ll").write_text("define i32 @f( {")
+    assert identifier_counts(tmp_path / "bad.ll") == {}
+
+
+def test_the_bag_baselines_find_a_function_by_what_it_names(tmp_path):
+    """-O0 and -O2 forms of three functions that call different things: each bag finds its pair."""
+    files = []
+    for name, callee in (("a", "puts"), ("b", "abort"), ("c", "exit")):
+        o0 = tmp_path / f"{name}0.ll"
+        o0.write_text(f"declare void @{callee}(i32)\ndefine void @{name}(i32 %x) {{\n  %p = alloca i32\n"
+                      f"  store i32 %x, ptr %p\n  %v = load i32, ptr %p\n  call void @{callee}(i32 %v)\n  ret void\n}}\n")
+        o2 = tmp_path / f"{name}2.ll"
+        o2.write_text(f"declare void @{callee}(i32)\ndefine void @{name}(i32 %x) {{\n  call void @{callee}(i32 %x)\n"
+                      "  ret void\n}\n")
+        files += [o0, o2]
+    for method in ("identifiers", "tokens"):
+        found, failures = vectors(method, files, ARTIFACTS)
+        assert sparse.issparse(found) and failures == {}
+        assert ranks(found[0::2], found[1::2]).tolist() == [1, 1, 1], method
+    with pytest.raises(ValueError, match="model directory"):
+        vectors("tokens", files, None)
 
 
 UNITS = {False: "u0.o", True: "u18.o"}  # a training unit and a held-out one (pretrain_data.held_out_unit)

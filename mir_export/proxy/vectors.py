@@ -1,8 +1,12 @@
-"""The vectors the proxy compares: our encoder's file embedding and two trivial baselines.
+"""The vectors the proxy compares: our encoder's file embedding and baselines that learn nothing.
 
 IR2Vec's flow-aware program vector and a bag of opcodes (instruction counts by opcode) give the
 figure context: a learned embedding that finds a function no better than its opcode counts has
-learned nothing retrieval needs.
+learned nothing retrieval needs. Two bags bound it from above: the names the function's
+statements reference (callees and globals, ``@...``), and the tokens our tokenizer makes of its
+statements, each weighted by TF-IDF (sublinear counts, scikit-learn's ``TfidfTransformer``) over
+the files compared. Names survive every optimization level and compiler; a pooled vector that
+finds fewer functions than the bag of its own tokens loses what identifies a function.
 """
 from __future__ import annotations
 
@@ -11,10 +15,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from scipy import sparse
 
+from mir_export.proxy import METHODS
 from mir_runtime import IRParseError, read_ir
-
-METHODS = ("ours", "ir2vec", "opcodes")
+from mir_runtime.ir.lexer import tokenize
+from mir_runtime.statements import statements
 
 
 def opcode_counts(path: Path) -> Counter:
@@ -37,7 +43,49 @@ def opcode_vectors(paths: Sequence[Path]) -> np.ndarray:
     return out
 
 
-def vectors(method: str, paths: Sequence[Path], model: Path | None, jobs: int = 1) -> tuple[np.ndarray, dict[str, str]]:
+def identifier_counts(path: Path) -> Counter:
+    """The global names (``@...``: callees, globals) the module's statements reference, counted
+    (empty if unreadable)."""
+    try:
+        module = read_ir(path)
+    except IRParseError:
+        return Counter()
+    return Counter(tok for text in statements(module) for _, tok in tokenize(text) if tok.startswith("@"))
+
+
+def _token_counts(paths: Sequence[Path], model: Path | None) -> list[Counter]:
+    """The tokenizer's token ids of each file's statements (duplicates counted; empty if unreadable)."""
+    if model is None:
+        raise ValueError("the tokens baseline needs a model directory (its tokenizer)")
+    from mir_runtime import Model
+
+    featurizer = Model.load(model).featurizer
+    out = []
+    for path in paths:
+        try:
+            features = featurizer.read(path)
+        except IRParseError:
+            out.append(Counter())
+            continue
+        counts: Counter = Counter()
+        for ids, weight in zip(features.ids, features.weights):
+            for token in ids:
+                counts[token] += float(weight)
+        out.append(counts)
+    return out
+
+
+def tf_idf(bags: Sequence[Counter]) -> sparse.csr_matrix:
+    """[N, vocabulary] TF-IDF of ``bags`` (sublinear counts, smoothed IDF), sparse."""
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.feature_extraction.text import TfidfTransformer
+
+    counts = DictVectorizer().fit_transform([{str(k): v for k, v in bag.items()} for bag in bags])
+    return TfidfTransformer(sublinear_tf=True, norm=None).fit_transform(counts).tocsr()
+
+
+def vectors(method: str, paths: Sequence[Path], model: Path | None,
+            jobs: int = 1) -> tuple[np.ndarray | sparse.csr_matrix, dict[str, str]]:
     """One vector per path by ``method``, and ``{path: error}`` for files it could not read (their
     vectors are zero: similar to nothing, so such a pair ranks low); ours in ``jobs`` processes."""
     if method == "ours":
@@ -50,4 +98,8 @@ def vectors(method: str, paths: Sequence[Path], model: Path | None, jobs: int = 
         return ir2vec_vectors(paths)
     if method == "opcodes":
         return opcode_vectors(paths), {}
+    if method == "identifiers":
+        return tf_idf([identifier_counts(p) for p in paths]), {}
+    if method == "tokens":
+        return tf_idf(_token_counts(paths, model)), {}
     raise ValueError(f"unknown method {method!r} (known: {', '.join(METHODS)})")
