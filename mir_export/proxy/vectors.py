@@ -2,14 +2,15 @@
 
 IR2Vec's flow-aware program vector and a bag of opcodes (instruction counts by opcode) give the
 figure context: a learned embedding that finds a function no better than its opcode counts has
-learned nothing retrieval needs. Two bags bound it from above: the names the function's
-statements reference (callees and globals, ``@...``), and the tokens our tokenizer makes of its
-statements, each weighted by TF-IDF (sublinear counts, scikit-learn's ``TfidfTransformer``) over
+learned nothing retrieval needs. Two bags show what plain identity finds: the global names the
+function's instructions use (callees and globals, ``@...``), and the tokens our tokenizer makes
+of its statements, each weighted by TF-IDF (sublinear counts, scikit-learn's ``TfidfTransformer``) over
 the files compared. Names survive every optimization level and compiler; a pooled vector that
 finds fewer functions than the bag of its own tokens loses what identifies a function.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,8 +20,9 @@ from scipy import sparse
 
 from mir_export.proxy import METHODS
 from mir_runtime import IRParseError, read_ir
-from mir_runtime.ir.lexer import tokenize
-from mir_runtime.statements import statements
+from mir_runtime.ir import OperandKind
+
+_NAME = re.compile(r'@(?:"[^"]*"|[-\w.$]+)')  # a global name inside a constant expression
 
 
 def opcode_counts(path: Path) -> Counter:
@@ -44,13 +46,20 @@ def opcode_vectors(paths: Sequence[Path]) -> np.ndarray:
 
 
 def identifier_counts(path: Path) -> Counter:
-    """The global names (``@...``: callees, globals) the module's statements reference, counted
-    (empty if unreadable)."""
+    """The global names (``@...``: callees, globals, also inside constant expressions) the
+    module's instructions use, counted (empty if unreadable)."""
     try:
         module = read_ir(path)
     except IRParseError:
         return Counter()
-    return Counter(tok for text in statements(module) for _, tok in tokenize(text) if tok.startswith("@"))
+    names: Counter = Counter()
+    for instruction in module.instructions():
+        for operand in instruction.operands:
+            if operand.kind in (OperandKind.GLOBAL, OperandKind.FUNCTION):
+                names[operand.text] += 1
+            elif operand.kind is OperandKind.CONSTANT_EXPR:
+                names.update(_NAME.findall(operand.text))
+    return names
 
 
 def _token_counts(paths: Sequence[Path], model: Path | None) -> list[Counter]:
