@@ -37,7 +37,8 @@ def ranks(queries: np.ndarray | sparse.spmatrix, targets: np.ndarray | sparse.sp
     return out
 
 
-def retrieval(queries: np.ndarray | sparse.spmatrix, targets: np.ndarray | sparse.spmatrix, min_candidates: int = MIN_CANDIDATES) -> dict:
+def retrieval(queries: np.ndarray | sparse.spmatrix, targets: np.ndarray | sparse.spmatrix,
+              min_candidates: int = MIN_CANDIDATES) -> dict:
     """recall_at_1, mrr, median rank, pairs and candidates; ``below_minimum`` when there are fewer
     candidates than the bar asks for (the figures are then not the bar's)."""
     r = ranks(queries, targets)

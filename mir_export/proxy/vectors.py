@@ -4,8 +4,8 @@ IR2Vec's flow-aware program vector and a bag of opcodes (instruction counts by o
 figure context: a learned embedding that finds a function no better than its opcode counts has
 learned nothing retrieval needs. Two bags show what plain identity finds: the global names the
 function's instructions use (callees and globals, ``@...``), and the tokens our tokenizer makes
-of its statements, each weighted by TF-IDF (sublinear counts, scikit-learn's ``TfidfTransformer``) over
-the files compared. Names survive every optimization level and compiler; a pooled vector that
+of its statements, each weighted by TF-IDF (sublinear counts, scikit-learn's
+``TfidfTransformer``) over the files compared. Names survive every optimization level and compiler; a pooled vector that
 finds fewer functions than the bag of its own tokens loses what identifies a function.
 """
 from __future__ import annotations
@@ -68,7 +68,8 @@ def _token_counts(paths: Sequence[Path], model: Path | None) -> list[Counter]:
         raise ValueError("the tokens baseline needs a model directory (its tokenizer)")
     from mir_runtime import Model
 
-    featurizer = Model.load(model).featurizer
+    with Model.load(model) as loaded:  # its tokenizer only: no session opens
+        featurizer = loaded.featurizer
     out = []
     for path in paths:
         try:
