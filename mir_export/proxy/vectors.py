@@ -5,8 +5,8 @@ figure context: a learned embedding that finds a function no better than its opc
 learned nothing retrieval needs. Two bags show what plain identity finds: the global names the
 function's instructions use (callees and globals, ``@...``), and the tokens our tokenizer makes
 of its statements, each weighted by TF-IDF (sublinear counts, scikit-learn's
-``TfidfTransformer``) over the files compared. Names survive every optimization level and compiler; a pooled vector that
-finds fewer functions than the bag of its own tokens loses what identifies a function.
+``TfidfTransformer``) over the files compared. A pooled vector that finds fewer functions than
+the bag of its own tokens loses part of what identifies a function.
 """
 from __future__ import annotations
 
@@ -20,16 +20,23 @@ from scipy import sparse
 
 from mir_export.proxy import METHODS
 from mir_runtime import IRParseError, read_ir
-from mir_runtime.ir import OperandKind
+from mir_runtime.ir import Module, OperandKind
 
 _NAME = re.compile(r'@(?:"[^"]*"|[-\w.$]+)')  # a global name inside a constant expression
 
 
+def _module(path: Path) -> Module | None:
+    """The module of ``path``, or ``None`` if it is not readable IR (its bag is then empty)."""
+    try:
+        return read_ir(path)
+    except IRParseError:
+        return None
+
+
 def opcode_counts(path: Path) -> Counter:
     """Instructions of the module's defined functions, counted by opcode (empty if unreadable)."""
-    try:
-        module = read_ir(path)
-    except IRParseError:
+    module = _module(path)
+    if module is None:
         return Counter()
     return Counter(i.opcode for f in module.functions for b in f.blocks for i in b.instructions)
 
@@ -48,11 +55,10 @@ def opcode_vectors(paths: Sequence[Path]) -> np.ndarray:
 def identifier_counts(path: Path) -> Counter:
     """The global names (``@...``: callees, globals, also inside constant expressions) the
     module's instructions use, counted (empty if unreadable)."""
-    try:
-        module = read_ir(path)
-    except IRParseError:
-        return Counter()
+    module = _module(path)
     names: Counter = Counter()
+    if module is None:
+        return names
     for instruction in module.instructions():
         for operand in instruction.operands:
             if operand.kind in (OperandKind.GLOBAL, OperandKind.FUNCTION):
