@@ -3,7 +3,8 @@
 ``embed``, ``predict``, ``tasks`` and ``info`` load the model shipped in the package unless
 ``--model DIR`` (or ``$MIR_MODEL``) names another; ``graph`` and ``statements`` never read a
 model. ``predict``'s task options (``--platform``, ``--transfer`` ...) come from that model's
-manifest, so a model with new tasks needs no new code here.
+manifest, so a model with new tasks needs no new code here. A file named ``-`` is standard input
+(``clang -S -emit-llvm -o - x.c | mir-runtime predict ... -``), named ``<stdin>`` in messages and rows.
 """
 from __future__ import annotations
 
@@ -31,13 +32,30 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+def _read(path: str):
+    """The module of an IR file, or of standard input for ``-``."""
+    from mir_runtime.ir import read_ir, read_stream
+    from mir_runtime.ir.reader import STDIN
+
+    return read_stream(sys.stdin.buffer) if path == STDIN else read_ir(path)
+
+
+def _one_stdin(files: list[str]) -> bool:
+    """Whether the inputs are standard input; ``-`` among other inputs, or twice, is a usage error."""
+    from mir_runtime.ir.reader import STDIN
+
+    if STDIN in files and len(files) > 1:
+        raise UsageError(f"'{STDIN}' (standard input) must be the only input")
+    return files == [STDIN]
+
+
 def _graph(args: argparse.Namespace) -> int:
     from mir_runtime.featurizer import paused_gc
     from mir_runtime.graph import build_graph, to_networkx_json, to_programl_json
-    from mir_runtime.ir import read_ir
     from mir_runtime.progress import progress
 
     convert = to_programl_json if args.format == "programl-json" else to_networkx_json
+    stdin = _one_stdin(args.files)
     if len(args.files) > 1 and args.out_dir is None:
         print("mir-runtime graph: several inputs need --out-dir DIR", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -48,7 +66,7 @@ def _graph(args: argparse.Namespace) -> int:
     for path in progress(args.files, len(args.files), "graph"):
         try:
             with paused_gc():
-                data = convert(build_graph(read_ir(path)))
+                data = convert(build_graph(_read(path)))
         except IRParseError as exc:
             print(exc, file=sys.stderr)
             failed += 1
@@ -57,7 +75,7 @@ def _graph(args: argparse.Namespace) -> int:
             json.dump(data, sys.stdout)
             sys.stdout.write("\n")
             continue
-        name = Path(path).stem + ".json"
+        name = ("stdin" if stdin else Path(path).stem) + ".json"
         if name in written:
             print(f"{shown(path)}:0:0: output {shown(name)} already written for {shown(written[name])}",
                   file=sys.stderr)
@@ -70,11 +88,10 @@ def _graph(args: argparse.Namespace) -> int:
 
 
 def _statements(args: argparse.Namespace) -> int:
-    from mir_runtime.ir import read_ir
     from mir_runtime.statements import statements
 
     try:
-        lines = statements(read_ir(args.file))
+        lines = statements(_read(args.file))
     except IRParseError as exc:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -110,9 +127,12 @@ def _embed(args: argparse.Namespace) -> int:
     from mir_runtime import embed_parquet
 
     threads, workers = _count(args, "threads"), _count(args, "workers")
+    stdin = _one_stdin(args.files)
     if workers is None:  # files side by side on every core, unless --threads asked for one process
         workers = 1 if threads is not None or args.device != "cpu" else _cores()
     if embed_parquet.wanted(args):  # a table of rows (Parquet), on this machine or a Ray cluster
+        if stdin:
+            raise UsageError("standard input ('-') is embedded to .npy, .jsonl or stdout, not a table of files")
         return embed_parquet.run(args, threads, workers)
     from mir_runtime.outputs import failures_path, open_output, output_problem
     from mir_runtime.progress import progress
@@ -127,7 +147,8 @@ def _embed(args: argparse.Namespace) -> int:
     output = open_output(out, len(args.files), model.embedding_size)
     failed: list[IRParseError] = []
     try:
-        rows = model.iter_embed(args.files, workers=workers, keep_going=args.keep_going)
+        rows = _stdin_rows(model, args.keep_going) if stdin else model.iter_embed(
+            args.files, workers=workers, keep_going=args.keep_going)
         for path, vector in progress(rows, len(args.files), "embed"):
             if isinstance(vector, IRParseError):
                 print(vector, file=sys.stderr)
@@ -154,7 +175,20 @@ def _embed(args: argparse.Namespace) -> int:
     return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
+def _stdin_rows(model, keep_going: bool):
+    """``iter_embed``'s rows for standard input, read in this process (workers have no stdin)."""
+    from mir_runtime.ir.reader import STDIN_NAME
+
+    try:
+        yield STDIN_NAME, model.embed_module(_read("-"))
+    except IRParseError as exc:
+        if not keep_going:
+            raise
+        yield STDIN_NAME, exc
+
+
 def _predict(args: argparse.Namespace) -> int:
+    from mir_runtime.ir.reader import STDIN_NAME
     from mir_runtime.tasks import TaskError
 
     model = _load_model(args, _count(args, "threads"))
@@ -167,14 +201,17 @@ def _predict(args: argparse.Namespace) -> int:
                         f"{', '.join('--' + o for o in sorted(own))})")
     choice = getattr(args, spec.selector, None)
     inputs = {i.name: getattr(args, i.name, None) for i in spec.inputs}
-    prediction = model.predict(args.task, args.file, choice, **inputs)
+    stdin = _one_stdin([args.file])
+    source = _read(args.file) if stdin else args.file
+    prediction = model.predict(args.task, source, choice, **inputs)
+    name = STDIN_NAME if stdin else args.file
     if args.format == "text":
         kind, values = ("score", prediction.scores) if prediction.scores else ("p", prediction.probabilities)
         odds = ", ".join(f"{c} {v:.3f}" for c, v in values.items())
         where = f"{args.task}, {spec.selector} {prediction.choice}"
-        print(f"{shown(args.file)}: {prediction.decision} ({where}; {kind}: {odds})")
+        print(f"{shown(name)}: {prediction.decision} ({where}; {kind}: {odds})")
     else:
-        print(json.dumps({"file": args.file, **prediction.to_dict(), "inputs": inputs}, allow_nan=False))
+        print(json.dumps({"file": name, **prediction.to_dict(), "inputs": inputs}, allow_nan=False))
     return EXIT_OK
 
 

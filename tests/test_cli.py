@@ -12,8 +12,9 @@ GOOD = "define i32 @f(i32 %a) {\n  %x = add i32 %a, 1\n  ret i32 %x\n}\n"
 BAD = "define i32 @f(i32 %a) {\n  %x = add i32 %a, 1\n  ret i32 %y\n}\n"
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mir_runtime.cli", *args], capture_output=True, text=True, timeout=120)
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mir_runtime.cli", *args], capture_output=True, text=True, timeout=120,
+                          input=stdin)
 
 
 @pytest.fixture()
@@ -53,6 +54,17 @@ def test_graph_reports_each_bad_file_on_one_line(files, tmp_path: Path) -> None:
     assert lines[1].startswith(f"{missing}:") and "cannot read file" in lines[1]
     assert "Traceback" not in done.stderr
     assert (tmp_path / "o" / "good.json").exists()
+
+
+def test_dash_reads_standard_input(files, tmp_path: Path) -> None:
+    assert run("statements", "-", stdin=GOOD).stdout == run("statements", str(files["good"])).stdout
+    assert json.loads(run("graph", "-", stdin=GOOD).stdout) == json.loads(run("graph", str(files["good"])).stdout)
+    done = run("graph", "-", "--out-dir", str(tmp_path / "o"), stdin=GOOD)
+    assert done.returncode == 0 and [p.name for p in (tmp_path / "o").iterdir()] == ["stdin.json"]
+    bad = run("statements", "-", stdin=BAD)
+    assert bad.returncode == 2 and bad.stderr == "<stdin>:3:1: use of undefined value %y\n"
+    twice = run("graph", "-", "-", "--out-dir", str(tmp_path / "o"), stdin=GOOD)
+    assert twice.returncode == 2 and "must be the only input" in twice.stderr and "Traceback" not in twice.stderr
 
 
 def test_several_inputs_need_an_out_dir(files) -> None:

@@ -13,7 +13,7 @@ from paths import REPO, shipped_embedding_size
 from wheel import without_pythonpath
 
 SECTION = "## Embeddings and predictions (the runtime)"
-OUTPUTS = ("~/mir-runtime-env", "dist", "embeddings.npy", "e.npy", "kernel.json")  # what the commands write
+OUTPUTS = ("~/mir-runtime-env", "dist", "embeddings.npy", "e.npy", "kernel.json", "stencil.jsonl")  # what the commands write
 
 
 def runtime_section_script() -> str:
@@ -40,4 +40,5 @@ def test_runtime_section_runs_verbatim(tmp_path, datasets) -> None:
     predicted = [json.loads(line) for line in done.stdout.splitlines() if line.startswith('{"file"')]
     assert predicted and predicted[0]["decision"] in ("CPU", "GPU")  # stdout also holds pip's lines
     assert json.loads((tmp_path / "kernel.json").read_text())["nodes"]
+    assert json.loads((tmp_path / "stencil.jsonl").read_text())["file"] == "<stdin>"
     assert "Traceback" not in done.stderr

@@ -25,9 +25,9 @@ pytest.importorskip("onnxruntime")
 BAD = "define i32 @f() {\n  ret i32 %nope\n}\n"
 
 
-def cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+def cli(*args: str, env: dict | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mir_runtime.cli", *args], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, **(env or {})})
+                          timeout=120, env={**os.environ, **(env or {})}, input=stdin)
 
 
 @pytest.fixture(scope="module")
@@ -130,6 +130,26 @@ def test_cli_predict_json_and_text(model_dir, files) -> None:
     assert result["decision"] in ("CPU", "GPU") and result["platform"] == "amd" and result["inputs"]["wgsize"] == 64
     text = cli(*args, "--format", "text")
     assert text.returncode == 0 and text.stdout.startswith(f"{files['a']}: {result['decision']} (toy, platform amd")
+
+
+def test_cli_reads_standard_input_as_dash(model, model_dir, files) -> None:
+    """``clang ... -o - | mir-runtime embed -``: the same vector as the file's, the row and messages
+    naming ``<stdin>``; ``-`` beside other inputs is refused before any work."""
+    done = cli("embed", "-", "--model", str(model_dir[2]), stdin=IR)
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout)
+    assert row["file"] == "<stdin>"
+    np.testing.assert_allclose(row["embedding"], model.embed(files["a"]), rtol=1e-5)
+    args = ("predict", "--task", "toy", "--platform", "amd", "--transfer", "1000", "--wgsize", "64", "--model",
+            str(model_dir[2]))
+    from_file, from_stdin = cli(*args, str(files["a"])), cli(*args, "-", stdin=IR)
+    assert from_stdin.returncode == 0, from_stdin.stderr
+    assert json.loads(from_stdin.stdout) == {**json.loads(from_file.stdout), "file": "<stdin>"}
+    bad = cli("embed", "-", "--model", str(model_dir[2]), stdin=BAD)
+    assert bad.returncode == 2 and bad.stderr == "<stdin>:2:1: use of undefined value %nope\n"
+    both = cli("embed", str(files["a"]), "-", "--model", str(model_dir[2]), stdin=IR)
+    assert both.returncode == 2 and both.stdout == ""
+    assert both.stderr == "mir-runtime embed: '-' (standard input) must be the only input\n"
 
 
 def test_cli_predict_vectorize_names_a_pair_or_the_default(model_dir, files) -> None:

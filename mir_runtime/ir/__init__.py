@@ -1,8 +1,8 @@
 """Pure-Python reader of textual LLVM IR."""
 from mir_runtime.ir.model import Argument, Block, Function, Global, Instruction, Module, Operand, OperandKind
-from mir_runtime.ir.reader import parse_ir, read_ir
+from mir_runtime.ir.reader import parse_ir, read_ir, read_stream
 
 __all__ = [
     "Argument", "Block", "Function", "Global", "Instruction", "Module", "Operand", "OperandKind",
-    "parse_ir", "read_ir",
+    "parse_ir", "read_ir", "read_stream",
 ]

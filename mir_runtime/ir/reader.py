@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from typing import BinaryIO
 
 from mir_runtime.errors import IRParseError
 from mir_runtime.ir import bitcode
@@ -11,6 +12,8 @@ from mir_runtime.ir.parser import parse_module
 from mir_runtime.ir.upgrade import upgrade_intrinsics
 
 MAX_BYTES = 256 * 1024 * 1024  # larger inputs are refused rather than exhausting memory
+STDIN = "-"  # the command line's name for standard input (``clang -S -emit-llvm -o - x.c | mir-runtime ...``)
+STDIN_NAME = "<stdin>"  # how messages and rows name it, as LLVM's own tools do
 _BITCODE_MAGIC = (b"BC\xc0\xde", b"\xde\xc0\x17\x0b")
 
 
@@ -68,14 +71,24 @@ def parse_ir(text: str, path: str = "<string>") -> Module:
     return upgrade_intrinsics(parse_module(text, path))
 
 
-def read_ir(path: str | os.PathLike) -> Module:
-    """Read a ``.ll`` (or ``.bc``) file into a module; failures are ``IRParseError``."""
-    name = str(path)
+def read_stream(stream: BinaryIO, name: str = STDIN_NAME) -> Module:
+    """Read a ``.ll`` (or ``.bc``) stream to its end into a module; failures are ``IRParseError``
+    naming ``name``. Bounded: devices and pipes have no size to check first."""
     try:
-        with open(name, "rb") as stream:  # bounded: devices and pipes have no size to check first
-            data = stream.read(MAX_BYTES + 1)
+        data = stream.read(MAX_BYTES + 1)
     except OSError as exc:
         raise IRParseError(f"cannot read file: {exc.strerror or exc}", name, 0, 0) from None
     if len(data) > MAX_BYTES:
         raise IRParseError(f"input too large (over {MAX_BYTES} bytes)", name, 1, 1)
     return parse_ir(read_text(data, name), name)
+
+
+def read_ir(path: str | os.PathLike) -> Module:
+    """Read a ``.ll`` (or ``.bc``) file into a module; failures are ``IRParseError``."""
+    name = str(path)
+    try:
+        stream = open(name, "rb")
+    except OSError as exc:
+        raise IRParseError(f"cannot read file: {exc.strerror or exc}", name, 0, 0) from None
+    with stream:
+        return read_stream(stream, name)
