@@ -142,14 +142,15 @@ def _embed(args: argparse.Namespace) -> int:
     if problem:
         print(f"mir-runtime embed: {shown(problem)}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    workers = min(workers, len(args.files))
+    files = _embedded_files(args.files, out)
+    workers = min(workers, len(files))
     model = _load_model(args, threads)  # with workers, its threads encode the statements they send
-    output = open_output(out, len(args.files), model.embedding_size)
+    output = open_output(out, len(files), model.embedding_size)
     failed: list[IRParseError] = []
     try:
         rows = _stdin_rows(model, args.keep_going) if stdin else model.iter_embed(
-            args.files, workers=workers, keep_going=args.keep_going)
-        for path, vector in progress(rows, len(args.files), "embed"):
+            files, workers=workers, keep_going=args.keep_going)
+        for path, vector in progress(rows, len(files), "embed"):
             if isinstance(vector, IRParseError):
                 print(vector, file=sys.stderr)
                 failed.append(vector)
@@ -168,11 +169,27 @@ def _embed(args: argparse.Namespace) -> int:
         listing = failures_path(out)
         if failed:
             listing.write_text("".join(json.dumps({"file": e.file, "error": str(e)}) + "\n" for e in failed))
-            print(f"mir-runtime embed: {len(failed)} of {len(args.files)} inputs failed, listed in {listing}",
+            print(f"mir-runtime embed: {len(failed)} of {len(files)} inputs failed, listed in {listing}",
                   file=sys.stderr)
         else:
             listing.unlink(missing_ok=True)  # no stale list from an earlier run
     return EXIT_BAD_INPUT if failed else EXIT_OK
+
+
+def _embedded_files(paths: list[str], out: Path | None) -> list[str]:
+    """The inputs with each directory among them replaced by the ``.ll``/``.bc`` files below it
+    (sorted, as for Parquet); a directory needs output whose rows name their files, not ``.npy``."""
+    from mir_runtime.rows import ir_files
+
+    if not any(os.path.isdir(p) for p in paths):
+        return paths
+    if out is not None and out.suffix == ".npy":
+        raise UsageError("a directory's files are embedded to rows that name them: -o OUT.jsonl, OUT.parquet or "
+                         "stdout, not .npy")
+    files = ir_files(paths)
+    if not files:
+        raise UsageError("no .ll or .bc files under the given paths")
+    return files
 
 
 def _stdin_rows(model, keep_going: bool):
@@ -318,8 +335,8 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     stmts.add_argument("file", metavar="FILE")
     stmts.set_defaults(run=_statements)
     embed = sub.add_parser("embed", help="file embeddings of IR files")
-    embed.add_argument("files", nargs="+", metavar="PATH", help=".ll (or .bc) files; with .parquet output, "
-                       "directories too (their .ll/.bc files, recursively)")
+    embed.add_argument("files", nargs="+", metavar="PATH", help=".ll (or .bc) files, or directories (their .ll/.bc "
+                       "files, recursively, sorted; not with .npy output); - reads standard input")
     embed.add_argument("-o", "--output", metavar="OUT", help="out.npy (float32 [files, size], input order), "
                        "out.jsonl (a line per file, written as it comes) or out.parquet (path, sha256, embedding, "
                        "error: a row per file, failed ones too); default: JSON lines on stdout")

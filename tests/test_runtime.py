@@ -152,6 +152,27 @@ def test_cli_reads_standard_input_as_dash(model, model_dir, files) -> None:
     assert both.stderr == "mir-runtime embed: '-' (standard input) must be the only input\n"
 
 
+def test_cli_embeds_the_ir_files_below_a_directory(model, model_dir, files, tmp_path) -> None:
+    """A directory is its .ll/.bc files, recursively and sorted, in rows that name them; .npy, whose
+    rows name no file, and a directory without IR are refused with one line."""
+    tree = tmp_path / "tree"
+    (tree / "sub").mkdir(parents=True)
+    (tree / "z.ll").write_text(IR)
+    (tree / "sub" / "a.ll").write_text(IR.replace("add nsw i32 %v, 1", "mul nsw i32 %v, 3"))
+    (tree / "notes.txt").write_text("not IR")
+    done = cli("embed", str(tree), "--model", str(model_dir[2]))
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["file"] for r in rows] == [str(tree / "sub" / "a.ll"), str(tree / "z.ll")]
+    np.testing.assert_allclose(rows[0]["embedding"], model.embed(files["b"]), rtol=1e-5)
+    npy = cli("embed", str(tree), "-o", str(tmp_path / "e.npy"), "--model", str(model_dir[2]))
+    assert npy.returncode == 2 and npy.stderr.count("\n") == 1 and "not .npy" in npy.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    none = cli("embed", str(empty), "--model", str(model_dir[2]))
+    assert none.returncode == 2 and none.stderr == "mir-runtime embed: no .ll or .bc files under the given paths\n"
+
+
 def test_cli_predict_vectorize_names_a_pair_or_the_default(model_dir, files) -> None:
     """The vectorize head as export-heads describes it: one machine, no run-time inputs, scores of
     the default and the 35 (VF, IF) pairs; the decision is the best score."""
