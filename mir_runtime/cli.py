@@ -142,7 +142,7 @@ def _embed(args: argparse.Namespace) -> int:
     if problem:
         print(f"mir-runtime embed: {shown(problem)}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    files = _embedded_files(args.files, out)
+    files = args.files if stdin else _embedded_files(args.files, out)
     workers = min(workers, len(files))
     model = _load_model(args, threads)  # with workers, its threads encode the statements they send
     output = open_output(out, len(files), model.embedding_size)
@@ -194,10 +194,10 @@ def _embedded_files(paths: list[str], out: Path | None) -> list[str]:
 
 def _stdin_rows(model, keep_going: bool):
     """``iter_embed``'s rows for standard input, read in this process (workers have no stdin)."""
-    from mir_runtime.ir.reader import STDIN_NAME
+    from mir_runtime.ir.reader import STDIN, STDIN_NAME
 
     try:
-        yield STDIN_NAME, model.embed_module(_read("-"))
+        yield STDIN_NAME, model.embed_module(_read(STDIN))
     except IRParseError as exc:
         if not keep_going:
             raise
@@ -205,7 +205,7 @@ def _stdin_rows(model, keep_going: bool):
 
 
 def _predict(args: argparse.Namespace) -> int:
-    from mir_runtime.ir.reader import STDIN_NAME
+    from mir_runtime.ir.reader import STDIN, STDIN_NAME
     from mir_runtime.tasks import TaskError
 
     model = _load_model(args, _count(args, "threads"))
@@ -218,7 +218,7 @@ def _predict(args: argparse.Namespace) -> int:
                         f"{', '.join('--' + o for o in sorted(own))})")
     choice = getattr(args, spec.selector, None)
     inputs = {i.name: getattr(args, i.name, None) for i in spec.inputs}
-    stdin = _one_stdin([args.file])
+    stdin = args.file == STDIN
     source = _read(args.file) if stdin else args.file
     prediction = model.predict(args.task, source, choice, **inputs)
     name = STDIN_NAME if stdin else args.file
