@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import io
 import os
 import random
 import re
@@ -412,6 +413,19 @@ def test_missing_file(tmp_path):
     with pytest.raises(IRParseError) as info:
         read_ir(path)
     assert info.value.file == str(path)
+
+
+def test_stream_reads_and_is_bounded(monkeypatch):
+    """``read_stream`` (standard input on the command line) reads to the end, names its source
+    ``<stdin>`` unless told otherwise, and stops at the size limit as a file read does."""
+    assert [f.name for f in reader.read_stream(io.BytesIO(SMALL.encode())).functions]
+    with pytest.raises(IRParseError) as info:
+        reader.read_stream(io.BytesIO(b"\xef\xbb\xbf" + SMALL.encode()))
+    assert info.value.file == "<stdin>" and (info.value.line, info.value.column) == (1, 1)
+    monkeypatch.setattr(reader, "MAX_BYTES", 64)
+    with pytest.raises(IRParseError) as info:
+        reader.read_stream(io.BytesIO(b" " * 65), "pipe")
+    assert info.value.file == "pipe" and "too large" in info.value.message
 
 
 def test_device_read_is_bounded(monkeypatch):
