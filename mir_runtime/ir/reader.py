@@ -77,7 +77,7 @@ def read_stream(stream: BinaryIO, name: str = STDIN_NAME) -> Module:
     try:
         data = stream.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise IRParseError(f"cannot read file: {exc.strerror or exc}", name, 0, 0) from None
+        raise _unreadable(exc, name) from None
     if len(data) > MAX_BYTES:
         raise IRParseError(f"input too large (over {MAX_BYTES} bytes)", name, 1, 1)
     return parse_ir(read_text(data, name), name)
@@ -89,6 +89,11 @@ def read_ir(path: str | os.PathLike) -> Module:
     try:
         stream = open(name, "rb")
     except OSError as exc:
-        raise IRParseError(f"cannot read file: {exc.strerror or exc}", name, 0, 0) from None
+        raise _unreadable(exc, name) from None
     with stream:
         return read_stream(stream, name)
+
+
+def _unreadable(exc: OSError, name: str) -> IRParseError:
+    """Opening or reading failed (missing, a directory, no permission, an I/O error)."""
+    return IRParseError(f"cannot read file: {exc.strerror or exc}", name, 0, 0)
