@@ -23,6 +23,7 @@ with it, 0.21 s without). Their memory is returned by reference counting as usua
 from __future__ import annotations
 
 import gc
+import hashlib
 import multiprocessing
 import os
 from collections import Counter, OrderedDict
@@ -35,7 +36,7 @@ import numpy as np
 
 from mir_runtime.features import GraphInputs, graph_inputs
 from mir_runtime.graph import build_graph
-from mir_runtime.ir import read_ir
+from mir_runtime.ir.reader import parse_bytes, read_bytes
 from mir_runtime.ir.model import Module
 from mir_runtime.statements import statements
 
@@ -59,11 +60,12 @@ def paused_gc() -> Iterator[None]:
 @dataclass
 class Features:
     """One module's model inputs: its distinct statements' token ids, how often each occurs,
-    and the graph."""
+    and the graph; read from a file, the sha256 of the bytes they were made from (``store``)."""
 
     ids: list[list[int]]
     weights: np.ndarray
     graph: GraphInputs
+    sha256: str | None = None
 
 
 class TokenCache:
@@ -135,8 +137,11 @@ class Featurizer:
 
     def read_here(self, path: str | os.PathLike) -> Features:
         """The features of an IR file, read in this process."""
+        data = read_bytes(path)
         with paused_gc():
-            return self._features(read_ir(path))
+            features = self._features(parse_bytes(data, str(path)))
+        features.sha256 = hashlib.sha256(data).hexdigest()
+        return features
 
 
 def _size(path: str | os.PathLike) -> int:

@@ -2,6 +2,8 @@
 manifest checks, providers."""
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import pytest
 
@@ -99,9 +101,10 @@ def test_a_big_file_is_read_in_a_child_process(model_dir, tmp_path, monkeypatch)
     bad.write_text(IR.replace("ret i32 %r", "ret i32 %nowhere"))
     here = model.featurizer.read(good)  # below the limit: read here
     monkeypatch.setattr(featurizer, "ISOLATED_BYTES", 100)
-    monkeypatch.setattr(featurizer, "read_ir", lambda *a: pytest.fail("read in this process"))
+    monkeypatch.setattr(featurizer, "parse_bytes", lambda *a: pytest.fail("read in this process"))
     child = model.featurizer.read(good)
     assert child.ids == here.ids and np.array_equal(child.weights, here.weights)
+    assert child.sha256 == here.sha256 == hashlib.sha256(good.read_bytes()).hexdigest()  # the store's key
     assert all(np.array_equal(getattr(child.graph, f.name), getattr(here.graph, f.name)) for f in fields(GraphInputs))
     with pytest.raises(IRParseError, match=rf"^{bad}:\d+:\d+: .*%nowhere"):
         model.featurizer.read(bad)

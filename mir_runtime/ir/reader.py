@@ -74,24 +74,39 @@ def parse_ir(text: str, path: str = "<string>") -> Module:
 def read_stream(stream: BinaryIO, name: str = STDIN_NAME) -> Module:
     """Read a ``.ll`` (or ``.bc``) stream to its end into a module; failures are ``IRParseError``
     naming ``name``. Bounded: devices and pipes have no size to check first."""
-    try:
-        data = stream.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise _unreadable(exc, name) from None
-    if len(data) > MAX_BYTES:
-        raise IRParseError(f"input too large (over {MAX_BYTES} bytes)", name, 1, 1)
-    return parse_ir(read_text(data, name), name)
+    return parse_bytes(_bounded_read(stream, name), name)
 
 
 def read_ir(path: str | os.PathLike) -> Module:
     """Read a ``.ll`` (or ``.bc``) file into a module; failures are ``IRParseError``."""
+    return parse_bytes(read_bytes(path), str(path))
+
+
+def read_bytes(path: str | os.PathLike) -> bytes:
+    """The bytes of an IR file, as ``read_ir`` reads them (a caller that also wants their sha256
+    hashes the very bytes it parses with ``parse_bytes``)."""
     name = str(path)
     try:
         stream = open(name, "rb")
     except OSError as exc:
         raise _unreadable(exc, name) from None
     with stream:
-        return read_stream(stream, name)
+        return _bounded_read(stream, name)
+
+
+def parse_bytes(data: bytes, name: str) -> Module:
+    """The module of a ``.ll`` (or ``.bc``) file's bytes; failures are ``IRParseError`` naming ``name``."""
+    return parse_ir(read_text(data, name), name)
+
+
+def _bounded_read(stream: BinaryIO, name: str) -> bytes:
+    try:
+        data = stream.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise _unreadable(exc, name) from None
+    if len(data) > MAX_BYTES:
+        raise IRParseError(f"input too large (over {MAX_BYTES} bytes)", name, 1, 1)
+    return data
 
 
 def _unreadable(exc: OSError, name: str) -> IRParseError:
