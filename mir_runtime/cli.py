@@ -120,7 +120,8 @@ def _count(args: argparse.Namespace, name: str) -> int | None:
 def _load_model(args: argparse.Namespace, threads: int | None = None):
     from mir_runtime.model import Model
 
-    return Model.load(args.model, device=args.device, precision=args.precision, threads=threads)
+    return Model.load(args.model, device=args.device, precision=args.precision, threads=threads,
+                      cache=getattr(args, "cache", None))
 
 
 def _embed(args: argparse.Namespace) -> int:
@@ -288,6 +289,12 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
                         help="encoder calls side by side in one process (default: every core; capped to the cores)")
 
 
+def _cache_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cache", metavar="DIR", default=os.environ.get("MIR_CACHE") or None,
+                        help="keep embeddings here across runs: a file whose bytes were embedded before is not read "
+                             "again, and known statements are not encoded again (default: $MIR_CACHE, else none)")
+
+
 def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> Exception | None:
     """``--platform``, ``--transfer`` ...: the selectors and inputs of the model's tasks; the
     model's problem, if its manifest cannot be read (``predict`` then reports it)."""
@@ -348,6 +355,7 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
                             "OUT's stem + .failed.jsonl (without it, the first bad file stops the run and an .npy "
                             "is not written)")
     _model_options(embed)
+    _cache_option(embed)
     embed_parquet.add_options(embed)
     embed.set_defaults(run=_embed)
     predict = sub.add_parser("predict", help="a task's decision for an IR file, as JSON")
@@ -355,6 +363,7 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     predict.add_argument("--task", required=True, help="see 'mir-runtime tasks'")
     predict.add_argument("--format", choices=("json", "text"), default="json")
     _model_options(predict)
+    _cache_option(predict)
     problem = _task_options(predict, argv) if _command(argv) == "predict" else None
     predict.set_defaults(run=_predict)
     tasks = sub.add_parser("tasks", help="what each task predicts and the inputs it needs")
@@ -374,6 +383,7 @@ def _one_line_warning(message, category, filename, lineno, file=None, line=None)
 def main(argv: list[str] | None = None) -> int:
     from mir_runtime.backend import BackendError
     from mir_runtime.modeldir import ModelFileError
+    from mir_runtime.store import StoreError
     from mir_runtime.tasks import TaskError
 
     parser, problem = build_parser(argv)
@@ -389,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
     except IRParseError as exc:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (TaskError, ModelFileError, BackendError, UsageError) as exc:  # their messages may hold any path
+    except (TaskError, ModelFileError, BackendError, UsageError, StoreError) as exc:  # their messages may hold any path
         print(f"mir-runtime {args.command}: {shown(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except WorkerError as exc:

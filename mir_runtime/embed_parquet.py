@@ -51,6 +51,8 @@ def run(args: argparse.Namespace, threads: int | None, workers: int) -> int:
         problem = f"{out}: directory {out.parent} does not exist"
     elif (args.actors is not None and args.actors < 1) or args.batch_size < 1:
         problem = "--actors and --batch-size must be at least 1"
+    elif args.engine == "ray" and args.cache:
+        problem = "--cache serves the local engine; Ray actors keep no embeddings across runs"
     files = ir_files(args.files) if problem is None else []
     if problem is None and not files:
         problem = "no .ll or .bc files under the given paths"
@@ -65,7 +67,8 @@ def run(args: argparse.Namespace, threads: int | None, workers: int) -> int:
                 model = Model.load(args.model, precision=args.precision, threads=1)
                 tables = _ray(args, files, cleanup)
             else:
-                model = Model.load(args.model, device=args.device, precision=args.precision, threads=threads)
+                model = Model.load(args.model, device=args.device, precision=args.precision, threads=threads,
+                                   cache=args.cache)
                 tables = _local(model, files, min(workers, len(files)))
             write_parquet(failed.report(tables), out, model.embedding_size)
     except (MissingExtraError, ConnectionError) as exc:  # no extra; no Ray cluster at --address

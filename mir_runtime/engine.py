@@ -1,7 +1,8 @@
 """The model half of embedding a file: ``Features`` to ``[text vector ++ graph vector]`` on any
 ``Backend`` (onnxruntime here, torch on the training side).
 
-Statements are looked up in a cache of statement vectors (``cache.StatementCache``); the rest
+Statements are looked up in a cache of statement vectors (``cache.StatementCache``), then in the
+store kept across runs, if one is given (``store.EmbeddingStore``); the rest
 are sorted by length and cut into chunks of at most the backend's ``token_budget`` padded tokens
 (0: one statement per chunk), each padded only to its longest statement. When the backend takes
 several calls at once (CPU), the chunks and the graph encoder run side by side on a thread pool.
@@ -10,6 +11,7 @@ by the model's layout (``pooling``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -18,6 +20,7 @@ from mir_runtime.backend import Backend
 from mir_runtime.cache import StatementCache
 from mir_runtime.featurizer import Features
 from mir_runtime.pooling import embedding_size, pool
+from mir_runtime.store import EmbeddingStore
 
 STATEMENT_CACHE = 32768  # vectors (32 MiB at d = 256)
 
@@ -25,31 +28,37 @@ STATEMENT_CACHE = 32768  # vectors (32 MiB at d = 256)
 class Engine:
     """Embeds ``Features`` with ``backend``, whose encoders give vectors of width ``d``, pooled
     by ``pooling`` (``mir_runtime.pooling``); ``statement_cache``: statement vectors kept (0: none;
-    keep 0 when the backend's weights change, as in fine-tuning)."""
+    keep 0 when the backend's weights change, as in fine-tuning); ``store``: statement vectors
+    (and, for the model, file embeddings) kept across runs."""
 
-    def __init__(self, backend: Backend, d: int, pooling: str, statement_cache: int = STATEMENT_CACHE) -> None:
+    def __init__(self, backend: Backend, d: int, pooling: str, statement_cache: int = STATEMENT_CACHE,
+                 store: EmbeddingStore | None = None) -> None:
         self.backend = backend
         self.d = d
         self.pooling = pooling
         self.embedding_size = embedding_size(pooling, d)
         self.token_budget = backend.token_budget
         self.statement_cache = StatementCache(statement_cache)
+        self.store = store
         workers = backend.parallel_calls
         self.pool = ThreadPoolExecutor(workers, thread_name_prefix="mir-statements") if workers > 1 else None
 
     def statement_vectors(self, ids: list[list[int]]) -> np.ndarray:
-        """One vector per tokenized statement: from the cache, or encoded and then cached."""
+        """One vector per tokenized statement: from the cache, else from the store, else encoded
+        (and then cached and stored)."""
         out = np.empty((len(ids), self.d), dtype=np.float32)
         keys = [tuple(t) for t in ids]
-        missing = []
-        for k, vector in enumerate(self.statement_cache.lookup(keys)):
-            if vector is None:
-                missing.append(k)
-            else:
-                out[k] = vector
+        missing = _fill(out, range(len(keys)), self.statement_cache.lookup(keys))
+        if missing and self.store is not None:
+            stored = missing
+            missing = _fill(out, stored, self.store.statements([keys[k] for k in stored]))
+            found = sorted(set(stored) - set(missing))
+            self.statement_cache.store([keys[k] for k in found], out[found])
         if missing:
             out[missing] = self.encode_statements([ids[k] for k in missing])
             self.statement_cache.store([keys[k] for k in missing], out[missing])
+            if self.store is not None:
+                self.store.put_statements([keys[k] for k in missing], out[missing])
         return out
 
     def encode_statements(self, ids: list[list[int]]) -> np.ndarray:
@@ -88,8 +97,21 @@ class Engine:
         return pool(self.pooling, vectors, weights, graph, nodes)
 
     def close(self) -> None:
-        """Stop the thread pool and close the backend."""
+        """Stop the thread pool, close the backend and the store."""
         if self.pool is not None:
             self.pool.shutdown()
             self.pool = None
         self.backend.close()
+        if self.store is not None:
+            self.store.close()
+
+
+def _fill(out: np.ndarray, rows: Iterable[int], found: list[np.ndarray | None]) -> list[int]:
+    """``out[row] = vector`` for each row found; the rows not found."""
+    missing = []
+    for row, vector in zip(rows, found):
+        if vector is None:
+            missing.append(row)
+        else:
+            out[row] = vector
+    return missing

@@ -7,7 +7,9 @@ embedding and run-time inputs. A ``Model`` is its four rooms put together: the m
 (``modeldir``), the front end (``featurizer``), the onnxruntime sessions (``backend``) and the
 engine that chunks, caches and pools (``engine``). Sessions are created once (heads on first
 use, under a lock), and onnxruntime sessions may be shared by threads, so one ``Model`` serves a
-whole tuner; ``close()`` or a ``with`` block releases them.
+whole tuner; ``close()`` or a ``with`` block releases them. With ``cache=DIR`` file embeddings
+and statement vectors are kept on disk across runs (``store``): a file whose bytes were embedded
+before is not read again.
 """
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ from mir_runtime.errors import IRParseError
 from mir_runtime.featurizer import Featurizer
 from mir_runtime.ir import parse_ir
 from mir_runtime.ir.model import Module
-from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
+from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError, file_sha256
+from mir_runtime.store import EmbeddingStore
 from mir_runtime.tasks import NO_HEADS, Task, TaskError
 
 PathLike = str | os.PathLike
@@ -65,28 +68,30 @@ class Model:
     """A model directory served on onnxruntime; see the module docstring."""
 
     def __init__(self, directory: ModelDirectory, featurizer: Featurizer, backend: OnnxBackend,
-                 statement_cache: int = STATEMENT_CACHE) -> None:
+                 statement_cache: int = STATEMENT_CACHE, cache: PathLike | None = None) -> None:
         self.directory = directory
         self.featurizer = featurizer
         self.backend = backend
-        manifest = directory.manifest
-        self.engine = Engine(backend, manifest.vector_size, manifest.pooling, statement_cache)
-        self.tasks: dict[str, Task] = dict(directory.manifest.tasks)
+        self.cache = cache
         self._statement_cache = statement_cache
+        self.engine = self._engine(backend)
+        self.tasks: dict[str, Task] = dict(directory.manifest.tasks)
         self._heads_engine: Engine | None = None  # the heads' precision, where it is not the backend's
         self._heads_lock = threading.Lock()
 
     @classmethod
     def load(cls, directory: PathLike | None = None, device: str = "cpu", precision: str | None = None,
-             threads: int | None = None, statement_cache: int = STATEMENT_CACHE) -> Model:
+             threads: int | None = None, statement_cache: int = STATEMENT_CACHE,
+             cache: PathLike | None = None) -> Model:
         """Load ``directory`` (default: the shipped model), checking the sha256 of each file it
         opens. ``precision`` (both encoders): ``int8`` (CPU default) or ``fp32`` (GPU default);
         ``threads``: encoder calls side by side on CPU (default: every core);
-        ``statement_cache``: statement vectors kept for later files (0: none)."""
+        ``statement_cache``: statement vectors kept for later files (0: none); ``cache``: a
+        directory where embeddings are kept across runs (``store``; a ``StoreError`` if unusable)."""
         model_dir = ModelDirectory(directory if directory is not None else default_model_dir())
         featurizer = Featurizer.from_file(model_dir.file(TOKENIZER), model_dir.manifest.max_tokens)
         backend = OnnxBackend(model_dir, device=device, precision=precision, threads=threads)
-        return cls(model_dir, featurizer, backend, statement_cache)
+        return cls(model_dir, featurizer, backend, statement_cache, cache)
 
     @property
     def manifest(self):
@@ -134,11 +139,14 @@ class Model:
             from mir_runtime.parallel import embed_in_workers
 
             def finish(prepared) -> np.ndarray:
-                ids, weights, graph, nodes = prepared
-                return self.engine.finish(self.engine.statement_vectors(ids), weights, graph, nodes)
+                ids, weights, graph, nodes, sha256 = prepared
+                vector = self.engine.finish(self.engine.statement_vectors(ids), weights, graph, nodes)
+                self._keep(self.engine, sha256, vector)
+                return vector
 
+            stored = (lambda path: self._stored(self.engine, path)) if self.engine.store is not None else None
             yield from embed_in_workers(files, workers, str(self.directory.path), self.backend.precision, finish,
-                                        keep_going)
+                                        keep_going, stored)
             return
         for path in files:
             try:
@@ -150,7 +158,38 @@ class Model:
 
     def embed_file(self, path: PathLike) -> np.ndarray:
         """The embedding [D] of one IR file."""
-        return self.engine.embed(self.featurizer.read(path))
+        return self._embed_path(self.engine, path)
+
+    def _embed_path(self, engine: Engine, path: PathLike) -> np.ndarray:
+        """``engine``'s embedding of an IR file: from its store when the same bytes were embedded
+        before, else read, embedded and kept there."""
+        vector = self._stored(engine, path)
+        if vector is None:
+            features = self.featurizer.read(path)
+            vector = engine.embed(features)
+            self._keep(engine, features.sha256, vector)
+        return vector
+
+    def _engine(self, backend: OnnxBackend) -> Engine:
+        """An engine on ``backend``, with a store of its precision's vectors if ``cache`` is set."""
+        manifest = self.directory.manifest
+        store = EmbeddingStore.open(self.cache, self.directory, backend) if self.cache is not None else None
+        return Engine(backend, manifest.vector_size, manifest.pooling, self._statement_cache, store)
+
+    @staticmethod
+    def _stored(engine: Engine, path: PathLike) -> np.ndarray | None:
+        """The stored embedding of a regular file's current bytes (never a pipe's: hashing would consume it)."""
+        if engine.store is None or not os.path.isfile(path):
+            return None
+        try:
+            return engine.store.file(file_sha256(Path(path)))
+        except OSError:
+            return None  # unreadable: reading it says why
+
+    @staticmethod
+    def _keep(engine: Engine, sha256: str | None, vector: np.ndarray) -> None:
+        if engine.store is not None and sha256 is not None:
+            engine.store.put_file(sha256, vector)
 
     def embed_ir(self, texts: str | Sequence[str]) -> np.ndarray:
         """Embeddings of IR given as text: [D] for one string, [N, D] for a list."""
@@ -183,8 +222,8 @@ class Model:
         spec = self.task(task)
         spec.head(choice)  # a bad choice or missing input fails before the file is read
         spec.extras(inputs)
-        features = self.featurizer(source) if isinstance(source, Module) else self.featurizer.read(source)
-        vector = self._engine_for_heads().embed(features)
+        engine = self._engine_for_heads()
+        vector = engine.embed(self.featurizer(source)) if isinstance(source, Module) else self._embed_path(engine, source)
         return self.predict_embeddings(task, vector[None, :], choice, [inputs])[0]
 
     def _engine_for_heads(self) -> Engine:
@@ -195,8 +234,8 @@ class Model:
             return self.engine
         with self._heads_lock:
             if self._heads_engine is None:
-                backend = OnnxBackend(self.directory, self.backend.device, wanted, self.backend.threads)
-                self._heads_engine = Engine(backend, self.manifest.vector_size, self.manifest.pooling, self._statement_cache)
+                self._heads_engine = self._engine(OnnxBackend(self.directory, self.backend.device, wanted,
+                                                              self.backend.threads))
             return self._heads_engine
 
     def predict_embeddings(self, task: str, embeddings: np.ndarray, choice: str | None = None,

@@ -8,6 +8,9 @@ statements recur across files, and one statement-vector cache there serves every
 cache per worker, two workers encoded 5,826 statements of the 668 device-mapping kernels instead
 of 4,056).
 
+A file whose bytes an earlier run embedded (``--cache``, ``store``) is answered by the calling
+process and never sent to a worker; no worker starts when none is needed.
+
 At most ``WINDOW`` files per worker are in flight, so memory stays flat however many paths are
 given; results come back in input order as soon as each is ready. Workers start with ``spawn``:
 forking a process that holds onnxruntime sessions and thread pools is unsafe.
@@ -31,7 +34,8 @@ import numpy as np
 from mir_runtime.errors import IRParseError, WorkerError, shown
 
 WINDOW = 8  # files in flight per worker
-Prepared = tuple[list[list[int]], np.ndarray, np.ndarray, int]  # statement ids, their counts, graph vector, nodes
+# statement ids, their counts, graph vector, nodes, the sha256 of the bytes read
+Prepared = tuple[list[list[int]], np.ndarray, np.ndarray, int, str]
 
 _model = None  # the worker process's Model
 
@@ -46,32 +50,37 @@ def _start(directory: str, precision: str | None) -> None:
 
 def _prepare(path: str) -> Prepared:
     features = _model.featurizer.read(path)
-    return features.ids, features.weights, _model.backend.run_graph(features.graph), features.graph.num_nodes
+    return features.ids, features.weights, _model.backend.run_graph(features.graph), features.graph.num_nodes, features.sha256
 
 
 def embed_in_workers(paths: Iterable[str | os.PathLike], workers: int, directory: str, precision: str | None,
-                     finish: Callable[[Prepared], np.ndarray],
-                     keep_going: bool) -> Iterator[tuple[str, np.ndarray | IRParseError]]:
+                     finish: Callable[[Prepared], np.ndarray], keep_going: bool,
+                     stored: Callable[[str], np.ndarray | None] | None = None,
+                     ) -> Iterator[tuple[str, np.ndarray | IRParseError]]:
     """``(path, finish(prepared))`` for each path in order, prepared by ``workers`` processes on
-    CPU; with ``keep_going`` a file that is not readable IR gives ``(path, error)``, else the
-    error is raised."""
+    CPU, or ``(path, stored(path))`` where that is not ``None`` (embedded in an earlier run); with
+    ``keep_going`` a file that is not readable IR gives ``(path, error)``, else the error is raised."""
     context = multiprocessing.get_context("spawn")
-    pending: deque[tuple[str, Future]] = deque()
+    pending: deque[tuple[str, Future | np.ndarray]] = deque()
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(directory, precision)) as pool:
         try:
             for path in paths:
-                pending.append((str(path), pool.submit(_prepare, str(path))))
+                known = stored(str(path)) if stored is not None else None
+                pending.append((str(path), known if known is not None else pool.submit(_prepare, str(path))))
                 if len(pending) >= WINDOW * workers:
                     yield _result(*pending.popleft(), finish, keep_going)
             while pending:
                 yield _result(*pending.popleft(), finish, keep_going)
         finally:
             for _, future in pending:
-                future.cancel()
+                if isinstance(future, Future):
+                    future.cancel()
 
 
-def _result(path: str, future: Future, finish: Callable[[Prepared], np.ndarray],
+def _result(path: str, future: Future | np.ndarray, finish: Callable[[Prepared], np.ndarray],
             keep_going: bool) -> tuple[str, np.ndarray | IRParseError]:
+    if isinstance(future, np.ndarray):
+        return path, future
     try:
         return path, finish(future.result())
     except IRParseError as exc:
