@@ -72,6 +72,14 @@ def test_a_changed_file_is_embedded_again_encoding_only_its_new_statements(model
     assert new and {tuple(t for t in ids if t) for ids in encoded} == new  # padding aside
 
 
+def test_ir_given_as_text_keeps_its_statement_vectors(model_dir, tmp_path) -> None:
+    with Model.load(model_dir[2], cache=tmp_path / "cache") as model:
+        first = model.embed_ir(CHANGED)
+    with Model.load(model_dir[2], cache=tmp_path / "cache") as model:
+        model.backend.run_statements = lambda ids: pytest.fail("a stored statement was encoded again")
+        np.testing.assert_array_equal(model.embed_ir(CHANGED), first)
+
+
 def test_each_precision_keeps_its_own_store_and_threads_share_one(model_dir, files, tmp_path) -> None:
     with Model.load(model_dir[2], cache=tmp_path / "cache") as int8:
         expected = Model.load(model_dir[2]).embed(files[1])
