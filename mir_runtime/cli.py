@@ -180,7 +180,7 @@ def _embed(args: argparse.Namespace) -> int:
 def _embedded_files(paths: list[str], out: Path | None) -> list[str]:
     """The inputs with each directory among them replaced by the ``.ll``/``.bc`` files below it
     (sorted, as for Parquet); a directory needs output whose rows name their files, not ``.npy``."""
-    from mir_runtime.rows import ir_files
+    from mir_runtime.rows import NO_IR_FILES, ir_files
 
     if not any(os.path.isdir(p) for p in paths):
         return paths
@@ -189,7 +189,7 @@ def _embedded_files(paths: list[str], out: Path | None) -> list[str]:
                          "stdout, not .npy")
     files = ir_files(paths)
     if not files:
-        raise UsageError("no .ll or .bc files under the given paths")
+        raise UsageError(NO_IR_FILES)
     return files
 
 

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace, threads: int | None, workers: int) -> int:
     """The ``embed`` command when it writes a table; ``threads``/``workers``: the local engine's,
     checked by the caller (``workers`` processes, as ``embed`` to ``.npy`` or JSONL)."""
     from mir_runtime.model import Model
-    from mir_runtime.rows import ir_files
+    from mir_runtime.rows import NO_IR_FILES, ir_files
 
     out = Path(args.output) if args.output else None
     problem = None
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, threads: int | None, workers: int) -> int:
         problem = "--cache serves the local engine; Ray actors keep no embeddings across runs"
     files = ir_files(args.files) if problem is None else []
     if problem is None and not files:
-        problem = "no .ll or .bc files under the given paths"
+        problem = NO_IR_FILES
     if problem:
         print(f"mir-runtime embed: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -30,6 +30,9 @@ class Row(TypedDict):
     error: str | None
 
 
+NO_IR_FILES = "no .ll or .bc files under the given paths"  # what ``embed`` says when ``ir_files`` finds none
+
+
 def ir_files(paths: Iterable[str | os.PathLike]) -> list[str]:
     """The files named in ``paths`` and the ``.ll``/``.bc`` files below the directories among
     them (recursively, sorted), each once, in the order given. A named file is kept whatever
