@@ -26,6 +26,7 @@ from mir_runtime.engine import STATEMENT_CACHE, Engine
 from mir_runtime.errors import IRParseError
 from mir_runtime.featurizer import Featurizer
 from mir_runtime.ir import parse_ir
+from mir_runtime.ir.reader import MAX_BYTES
 from mir_runtime.ir.model import Module
 from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError, file_sha256
 from mir_runtime.store import EmbeddingStore
@@ -178,13 +179,16 @@ class Model:
 
     @staticmethod
     def _stored(engine: Engine, path: PathLike) -> np.ndarray | None:
-        """The stored embedding of a regular file's current bytes (never a pipe's: hashing would consume it)."""
-        if engine.store is None or not os.path.isfile(path):
+        """The stored embedding of a regular file's current bytes (never a pipe's: hashing would
+        consume it; nor one too big to read, which the reader refuses without hashing it)."""
+        if engine.store is None:
             return None
         try:
+            if not os.path.isfile(path) or os.path.getsize(path) > MAX_BYTES:
+                return None
             return engine.store.file(file_sha256(Path(path)))
-        except OSError:
-            return None  # unreadable: reading it says why
+        except (OSError, ValueError):
+            return None  # unreadable, or not a path the system takes: reading it says why
 
     @staticmethod
     def _keep(engine: Engine, sha256: str | None, vector: np.ndarray) -> None:

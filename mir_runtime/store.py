@@ -79,6 +79,8 @@ class EmbeddingStore:
     def open(cls, cache: str | os.PathLike, directory: ModelDirectory, backend: OnnxBackend) -> EmbeddingStore:
         """The store of this model directory and backend under ``cache`` (created if need be)."""
         digest = hashlib.sha256(json.dumps(identity(directory, backend), sort_keys=True).encode()).hexdigest()
+        if not str(cache):
+            raise StoreError("the cache directory is an empty path")
         root = Path(cache)
         if root.exists() and not root.is_dir():
             raise StoreError(f"{cache}: not a directory (--cache names a directory)")

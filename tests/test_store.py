@@ -119,13 +119,14 @@ def test_processes_share_a_cache(model_dir, files, tmp_path) -> None:
 
 
 def test_an_unusable_cache_is_one_line_and_exit_2(model_dir, files, tmp_path) -> None:
-    def refused(cache: Path, message: str) -> None:
+    def refused(cache: Path | str, message: str) -> None:
         done = cli("embed", str(files[0]), "--model", str(model_dir[2]), "--cache", str(cache))
         assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-        assert message in done.stderr and str(cache) in done.stderr, done.stderr
+        assert message in done.stderr and str(cache) in done.stderr, done.stderr  # "" is in any line
 
     (tmp_path / "file").write_text("a file")
     refused(tmp_path / "file", "not a directory")
+    refused("", "the cache directory is an empty path")
     cache = tmp_path / "cache"
     assert cli("embed", str(files[0]), "--model", str(model_dir[2]), "--cache", str(cache)).returncode == 0
     for database in cache.glob("*.sqlite"):
@@ -137,3 +138,16 @@ def test_ray_engine_refuses_a_cache(model_dir, files, tmp_path) -> None:
     done = cli("embed", str(files[0]), "--model", str(model_dir[2]), "--engine", "ray", "-o",
                str(tmp_path / "x.parquet"), "--cache", str(tmp_path / "cache"))
     assert done.returncode == 2 and "--cache serves the local engine" in done.stderr
+
+
+def test_only_regular_files_the_reader_takes_are_hashed(model_dir, files, tmp_path, monkeypatch) -> None:
+    """A pipe would be consumed by hashing, a file over the reader's limit refused after it: neither is hashed."""
+    from mir_runtime import model as model_module
+
+    fifo = tmp_path / "pipe.ll"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(model_module, "MAX_BYTES", files[0].stat().st_size - 1)
+    monkeypatch.setattr(model_module, "file_sha256", lambda path: pytest.fail(f"{path} was hashed"))
+    with Model.load(model_dir[2], cache=tmp_path / "cache") as model:
+        assert model._stored(model.engine, fifo) is None and model._stored(model.engine, files[0]) is None
+        assert model._stored(model.engine, tmp_path / "missing.ll") is None
