@@ -22,7 +22,7 @@ from wheel import build_wheel, fresh_install, without_pythonpath  # noqa: E402
 # checks inside them skip. The reader's fuzz, version and parity tests run in the full suite.
 RUNTIME_TESTS = ("test_backend.py", "test_cli.py", "test_encoder.py", "test_graph.py", "test_graph_blocks.py",
                  "test_parser.py", "test_pooling.py", "test_runtime.py", "test_shipped_model.py", "test_statement_cache.py",
-                 "test_statements.py")
+                 "test_statements.py", "test_store.py")
 
 
 def main() -> int:
