@@ -26,9 +26,8 @@ from mir_runtime.engine import STATEMENT_CACHE, Engine
 from mir_runtime.errors import IRParseError
 from mir_runtime.featurizer import Featurizer
 from mir_runtime.ir import parse_ir
-from mir_runtime.ir.reader import MAX_BYTES
 from mir_runtime.ir.model import Module
-from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError, file_sha256
+from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
 from mir_runtime.store import EmbeddingStore
 from mir_runtime.tasks import NO_HEADS, Task, TaskError
 
@@ -139,15 +138,17 @@ class Model:
                 raise ValueError("workers > 1 runs on CPU only (one GPU serves one process)")
             from mir_runtime.parallel import embed_in_workers
 
+            store = self.engine.store
+
             def finish(prepared) -> np.ndarray:
                 ids, weights, graph, nodes, sha256 = prepared
                 vector = self.engine.finish(self.engine.statement_vectors(ids), weights, graph, nodes)
-                self._keep(self.engine, sha256, vector)
+                if store is not None:
+                    store.put_file(sha256, vector)
                 return vector
 
-            stored = (lambda path: self._stored(self.engine, path)) if self.engine.store is not None else None
             yield from embed_in_workers(files, workers, str(self.directory.path), self.backend.precision, finish,
-                                        keep_going, stored)
+                                        keep_going, store.file_at if store is not None else None)
             return
         for path in files:
             try:
@@ -164,11 +165,12 @@ class Model:
     def _embed_path(self, engine: Engine, path: PathLike) -> np.ndarray:
         """``engine``'s embedding of an IR file: from its store when the same bytes were embedded
         before, else read, embedded and kept there."""
-        vector = self._stored(engine, path)
+        vector = engine.store.file_at(path) if engine.store is not None else None
         if vector is None:
             features = self.featurizer.read(path)
             vector = engine.embed(features)
-            self._keep(engine, features.sha256, vector)
+            if engine.store is not None:
+                engine.store.put_file(features.sha256, vector)
         return vector
 
     def _engine(self, backend: OnnxBackend) -> Engine:
@@ -176,24 +178,6 @@ class Model:
         manifest = self.directory.manifest
         store = EmbeddingStore.open(self.cache, self.directory, backend) if self.cache is not None else None
         return Engine(backend, manifest.vector_size, manifest.pooling, self._statement_cache, store)
-
-    @staticmethod
-    def _stored(engine: Engine, path: PathLike) -> np.ndarray | None:
-        """The stored embedding of a regular file's current bytes (never a pipe's: hashing would
-        consume it; nor one too big to read, which the reader refuses without hashing it)."""
-        if engine.store is None:
-            return None
-        try:
-            if not os.path.isfile(path) or os.path.getsize(path) > MAX_BYTES:
-                return None
-            return engine.store.file(file_sha256(Path(path)))
-        except (OSError, ValueError):
-            return None  # unreadable, or not a path the system takes: reading it says why
-
-    @staticmethod
-    def _keep(engine: Engine, sha256: str | None, vector: np.ndarray) -> None:
-        if engine.store is not None and sha256 is not None:
-            engine.store.put_file(sha256, vector)
 
     def embed_ir(self, texts: str | Sequence[str]) -> np.ndarray:
         """Embeddings of IR given as text: [D] for one string, [N, D] for a list."""

@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from mir_runtime.backend import OnnxBackend, installed_distributions
-from mir_runtime.modeldir import TOKENIZER, ModelDirectory
+from mir_runtime.ir.reader import MAX_BYTES
+from mir_runtime.modeldir import TOKENIZER, ModelDirectory, file_sha256
 
 SCHEMA = 1  # the tables' layout; part of the database's name
 BUSY_SECONDS = 60  # how long a write waits for another process's
@@ -98,12 +99,21 @@ class EmbeddingStore:
     def put_statements(self, keys: Sequence[tuple[int, ...]], vectors: np.ndarray) -> None:
         self._put("statements", [np.asarray(k, dtype=np.int32).tobytes() for k in keys], vectors)
 
-    def file(self, sha256: str) -> np.ndarray | None:
-        """The stored embedding of a file with these bytes, or ``None``."""
-        return self._get("files", [sha256])[0]
+    def file_at(self, path: str | os.PathLike) -> np.ndarray | None:
+        """The stored embedding of the file's current bytes, or ``None``. Only a regular file the
+        reader takes is hashed: a pipe would be consumed, and a file over the reader's limit is
+        refused by it without being read."""
+        try:
+            if not os.path.isfile(path) or os.path.getsize(path) > MAX_BYTES:
+                return None
+            return self._get("files", [file_sha256(Path(path))])[0]
+        except (OSError, ValueError):
+            return None  # unreadable, or not a path the system takes: reading it says why
 
-    def put_file(self, sha256: str, vector: np.ndarray) -> None:
-        self._put("files", [sha256], vector[None, :])
+    def put_file(self, sha256: str | None, vector: np.ndarray) -> None:
+        """Keep the embedding of the file whose bytes have this sha256 (``None``: not read from a file)."""
+        if sha256 is not None:
+            self._put("files", [sha256], vector[None, :])
 
     def close(self) -> None:
         with self._lock:

@@ -142,12 +142,11 @@ def test_ray_engine_refuses_a_cache(model_dir, files, tmp_path) -> None:
 
 def test_only_regular_files_the_reader_takes_are_hashed(model_dir, files, tmp_path, monkeypatch) -> None:
     """A pipe would be consumed by hashing, a file over the reader's limit refused after it: neither is hashed."""
-    from mir_runtime import model as model_module
+    from mir_runtime import store
 
     fifo = tmp_path / "pipe.ll"
     os.mkfifo(fifo)
-    monkeypatch.setattr(model_module, "MAX_BYTES", files[0].stat().st_size - 1)
-    monkeypatch.setattr(model_module, "file_sha256", lambda path: pytest.fail(f"{path} was hashed"))
+    monkeypatch.setattr(store, "MAX_BYTES", files[0].stat().st_size - 1)
+    monkeypatch.setattr(store, "file_sha256", lambda path: pytest.fail(f"{path} was hashed"))
     with Model.load(model_dir[2], cache=tmp_path / "cache") as model:
-        assert model._stored(model.engine, fifo) is None and model._stored(model.engine, files[0]) is None
-        assert model._stored(model.engine, tmp_path / "missing.ll") is None
+        assert all(model.engine.store.file_at(p) is None for p in (fifo, files[0], tmp_path / "missing.ll"))
