@@ -79,7 +79,6 @@ class EmbeddingStore:
     @classmethod
     def open(cls, cache: str | os.PathLike, directory: ModelDirectory, backend: OnnxBackend) -> EmbeddingStore:
         """The store of this model directory and backend under ``cache`` (created if need be)."""
-        digest = hashlib.sha256(json.dumps(identity(directory, backend), sort_keys=True).encode()).hexdigest()
         if not str(cache):
             raise StoreError("the cache directory is an empty path")
         root = Path(cache)
@@ -89,6 +88,7 @@ class EmbeddingStore:
             root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"{cache}: cannot create the cache directory ({exc.strerror or exc})") from None
+        digest = hashlib.sha256(json.dumps(identity(directory, backend), sort_keys=True).encode()).hexdigest()
         manifest = directory.manifest
         return cls(root / f"{backend.precision}-{digest[:20]}.sqlite", manifest.vector_size, manifest.embedding_size)
 

@@ -47,7 +47,7 @@ def test_stored_embeddings_are_the_fresh_ones_and_cost_no_reading(model_dir, fil
     with Model.load(model_dir[2], cache=tmp_path / "cache") as again:
         _no_reading(again)
         np.testing.assert_array_equal(again.embed(files), fresh)
-        rows = list(again.iter_embed([*files, files[0]], workers=2))  # no worker is needed, none starts
+        rows = list(again.iter_embed([*files, files[0]], workers=2))  # answered from the store
         np.testing.assert_array_equal(np.stack([v for _, v in rows]), fresh[[0, 1, 0]])
     with Model.load(model_dir[2], cache=tmp_path / "workers") as model:  # stored by the workers' path
         rows = list(model.iter_embed(files, workers=2))
