@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from models import IR
+from mir_runtime import IRParseError
 from mir_runtime.model import Model
 
 pytest.importorskip("onnxruntime")
@@ -55,6 +56,16 @@ def test_stored_embeddings_are_the_fresh_ones_and_cost_no_reading(model_dir, fil
         _no_reading(again)
         np.testing.assert_array_equal(again.embed(files), fresh)
         np.testing.assert_array_equal(np.stack([v for _, v in rows]), fresh)
+
+
+def test_a_bad_file_is_never_stored(model_dir, files, tmp_path) -> None:
+    bad = tmp_path / "bad.ll"
+    bad.write_text("define i32 @f() {\n  ret i32 %nope\n}\n")
+    for _ in range(2):  # the second run finds the good file stored and the bad one still bad
+        with Model.load(model_dir[2], cache=tmp_path / "cache") as model:
+            rows = list(model.iter_embed([bad, files[0]], workers=2, keep_going=True))
+        assert isinstance(rows[0][1], IRParseError) and "bad.ll:2:" in str(rows[0][1])
+        np.testing.assert_array_equal(rows[1][1], Model.load(model_dir[2]).embed(files[0]))
 
 
 def test_a_changed_file_is_embedded_again_encoding_only_its_new_statements(model_dir, files, tmp_path) -> None:
