@@ -10,7 +10,7 @@ bytes -> embedding) and ``statements`` (token ids -> vector). Its name is a dige
 the vectors depend on (the sha256 of the tokenizer and encoder files, precision, device, pooling,
 the runtime's and onnxruntime's versions), so another model, precision or release never reads
 another's vectors; it simply starts a database of its own. Nothing is evicted: delete the
-directory to reclaim the space (about 1 kB a statement or file at d = 256).
+directory to reclaim the space (1.5 MB held the 752 statements and 80 files of 80 device-mapping kernels).
 """
 from __future__ import annotations
 
@@ -73,8 +73,9 @@ class EmbeddingStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")  # a crash may lose the last writes, never corrupt
             for table, key in (("statements", "ids BLOB"), ("files", "sha256 TEXT")):
-                self._db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({key} PRIMARY KEY, vector BLOB NOT NULL) "
-                                 "WITHOUT ROWID")
+                # rowid tables: a vector of 1 to 3 kB would take an overflow page of its own in a
+                # WITHOUT ROWID table (four times the space)
+                self._db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({key} PRIMARY KEY, vector BLOB NOT NULL)")
 
     @classmethod
     def open(cls, cache: str | os.PathLike, directory: ModelDirectory, backend: OnnxBackend) -> EmbeddingStore:
