@@ -211,7 +211,10 @@ class Model:
         spec.head(choice)  # a bad choice or missing input fails before the file is read
         spec.extras(inputs)
         engine = self._engine_for_heads()
-        vector = engine.embed(self.featurizer(source)) if isinstance(source, Module) else self._embed_path(engine, source)
+        if isinstance(source, Module):
+            vector = engine.embed(self.featurizer(source))
+        else:
+            vector = self._embed_path(engine, source)
         return self.predict_embeddings(task, vector[None, :], choice, [inputs])[0]
 
     def _engine_for_heads(self) -> Engine:

@@ -50,7 +50,8 @@ def _start(directory: str, precision: str | None) -> None:
 
 def _prepare(path: str) -> Prepared:
     features = _model.featurizer.read(path)
-    return features.ids, features.weights, _model.backend.run_graph(features.graph), features.graph.num_nodes, features.sha256
+    graph = _model.backend.run_graph(features.graph)
+    return features.ids, features.weights, graph, features.graph.num_nodes, features.sha256
 
 
 def embed_in_workers(paths: Iterable[str | os.PathLike], workers: int, directory: str, precision: str | None,

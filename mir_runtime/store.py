@@ -150,4 +150,5 @@ class EmbeddingStore:
         try:
             yield
         except self._error as exc:
-            raise StoreError(f"{self.path}: cannot use this embedding cache ({exc}; delete it if it is corrupted)") from None
+            raise StoreError(f"{self.path}: cannot use this embedding cache ({exc}; delete it if it is "
+                             "corrupted)") from None
