@@ -29,6 +29,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +41,7 @@ from torch.nn import functional as F
 from mir_export import distributed
 from mir_export.contrastive_data import Group, VariantSamples, distinct
 from mir_export.distill import relative_mse
-from mir_export.downstream.finetune import draw_statements, pooled_embedding
+from mir_export.downstream.finetune import draw_statements, pooled_embeddings
 from mir_export.model import MIREncoder
 from mir_export.pretrain import (
     TrainConfig, batch_of, check_saved, evaluate as evaluate_mlm, forward, invocation, learning_rate, machine,
@@ -68,6 +69,7 @@ class ContrastiveConfig(TrainConfig):
     pooling: str = MEAN_MAX_SIZE  # the model directory's layout
     max_units: int = 0  # > 0: at most this many units of each split (short runs)
     checkpoint_every: int = 50
+    device: str = "cpu"  # a torch device: "cuda" trains on a GPU (a step's views in one batch, pooled_embeddings)
 
 
 def features_of(sample: Sample) -> Features:
@@ -76,6 +78,16 @@ def features_of(sample: Sample) -> Features:
     counts = Counter(tuple(row.tolist()) for row in sample.statements)
     return Features([list(ids) for ids in counts], np.array(list(counts.values()), dtype=np.float32),
                     sample.graph())
+
+
+class FeatureMemo(dict):
+    """``features_of`` each sample once per run, by its key: a step would otherwise rebuild the
+    features of every view it draws."""
+
+    def __call__(self, sample: Sample) -> Features:
+        if sample.key not in self:
+            self[sample.key] = features_of(sample)
+        return self[sample.key]
 
 
 def positive_pair(group: Group, rng: random.Random) -> tuple[Sample, Sample]:
@@ -91,26 +103,26 @@ def info_nce(a: Tensor, b: Tensor, temperature: float) -> Tensor:
     """Symmetric InfoNCE by cosine: row i of ``a`` and of ``b`` are positives, every other row of
     the batch a negative."""
     logits = F.normalize(a, dim=-1) @ F.normalize(b, dim=-1).T / temperature
-    labels = torch.arange(len(a))
+    labels = torch.arange(len(a), device=a.device)
     return (F.cross_entropy(logits, labels) + F.cross_entropy(logits.T, labels)) / 2
 
 
 def step_loss(model: MIREncoder, pairs: list[tuple[Sample, Sample]], cfg: ContrastiveConfig, rng: random.Random,
-              generator: torch.Generator, teacher: MIREncoder | None = None) -> tuple[dict[str, Tensor], int]:
+              generator: torch.Generator, teacher: MIREncoder | None = None,
+              features: Callable[[Sample], Features] = features_of) -> tuple[dict[str, Tensor], int]:
     """The losses of one batch of positive pairs: ``contrastive_loss``, ``mlm_loss`` (when
     weighted), ``distill_loss`` (with a ``teacher``: relative squared error of the first views'
     embeddings to the teacher's, ``distill.relative_mse``) and their weighted sum ``loss``; and
-    how many statements the views drew."""
-    views = [[features_of(s) for s in pair] for pair in pairs]
+    how many statements the views drew. ``features``: a sample's features (a ``FeatureMemo``)."""
+    views = [[features(s) for s in pair] for pair in pairs]
     rows = [[draw_statements(v[k], cfg.statements_per_sample, generator) for v in views] for k in (0, 1)]
-    first, second = (torch.stack([pooled_embedding(model, v[k], r, cfg.pooling) for v, r in zip(views, rows[k])])
-                     for k in (0, 1))
+    first, second = (pooled_embeddings(model, [v[k] for v in views], rows[k], cfg.pooling) for k in (0, 1))
     drawn = sum(len(r) for side in rows for r in side)
     out = {"contrastive_loss": info_nce(first, second, cfg.temperature)}
     out["loss"] = out["contrastive_loss"]
     if teacher is not None:
         with torch.no_grad():
-            target = torch.stack([pooled_embedding(teacher, v[0], r, cfg.pooling) for v, r in zip(views, rows[0])])
+            target = pooled_embeddings(teacher, [v[0] for v in views], rows[0], cfg.pooling)
         out["distill_loss"] = relative_mse(first, target)
         out["loss"] = out["loss"] + cfg.distill_weight * out["distill_loss"]
     if cfg.mlm_weight:
@@ -166,6 +178,9 @@ def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, c
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint.pt"
     torch.set_num_threads(cfg.threads)
+    model.to(cfg.device)
+    if teacher is not None:
+        teacher.to(cfg.device)
     optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
     rng = random.Random(cfg.seed)
     generator = torch.Generator().manual_seed(cfg.seed)
@@ -173,7 +188,7 @@ def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, c
                    "functions": len(data.train), "tokenizer_sha256": data.source["tokenizer_sha256"],
                    "data": data.source, "start": start}
     if checkpoint.exists():
-        saved = torch.load(checkpoint, weights_only=False)
+        saved = torch.load(checkpoint, weights_only=False, map_location=cfg.device)
         check_saved(checkpoint, saved, model.cfg, data.source["tokenizer_sha256"], cfg, inputs="--model")
         model.load_state_dict(saved["model"])
         optimizer.load_state_dict(saved["optimizer"])
@@ -191,6 +206,7 @@ def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, c
     last = min(cfg.steps, cfg.stop_step) if cfg.stop_step else cfg.steps
     saved_at = state["seconds"]
     model.train()
+    memo = FeatureMemo()
     with open(out / "train-log.jsonl", "a") as log:
         while state["step"] < last and not (cfg.minutes and state["seconds"] >= cfg.minutes * 60):
             began = time.monotonic()
@@ -198,7 +214,7 @@ def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, c
             pairs = [positive_pair(g, rng) for g in rng.sample(data.train, min(cfg.batch_size, len(data.train)))]
             for param_group in optimizer.param_groups:
                 param_group["lr"] = learning_rate(state["step"], cfg, cfg.steps)
-            losses, drawn = step_loss(model, pairs, cfg, rng, generator, teacher)
+            losses, drawn = step_loss(model, pairs, cfg, rng, generator, teacher, memo)
             optimizer.zero_grad(set_to_none=True)
             losses["loss"].backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

@@ -196,9 +196,13 @@ def segment_sizes(segment: Tensor, count: int, dtype: torch.dtype) -> Tensor:
     return torch.zeros(count, dtype=dtype, device=segment.device).index_add(0, segment, torch.ones_like(segment, dtype=dtype))
 
 
+def segment_sum(x: Tensor, segment: Tensor, count: int) -> Tensor:
+    """The rows of ``x`` summed per segment: ``[count, ...]``."""
+    return torch.zeros(count, *x.shape[1:], dtype=x.dtype, device=x.device).index_add(0, segment, x)
+
+
 def segment_mean(x: Tensor, segment: Tensor, count: int) -> Tensor:
-    sums = torch.zeros(count, x.shape[-1], dtype=x.dtype, device=x.device).index_add(0, segment, x)
-    return sums / segment_sizes(segment, count, x.dtype).clamp(min=1.0).unsqueeze(-1)
+    return segment_sum(x, segment, count) / segment_sizes(segment, count, x.dtype).clamp(min=1.0).unsqueeze(-1)
 
 
 class GraphEncoder(nn.Module):

@@ -35,8 +35,10 @@ from mir_export import distributed
 from mir_export.model import N_FLOWS, MIREncoder, ModelConfig, config, segment_mean
 from mir_export.samples import Sample
 from mir_export.tokenizer import MASK, SPECIAL_TOKENS
+from mir_runtime.features import GRAPH_INPUTS, GraphInputs
 
 TASKS = ("mlm", "gae", "match")
+SHIFTED = ("token_node", "edge_src", "edge_dst")  # node indices: shifted when graphs are joined
 
 
 @dataclass
@@ -114,29 +116,36 @@ def batch_of(samples: list[Sample], statements: list[list]) -> Batch:
     for k, chosen in enumerate(statements):
         rows += chosen
         owner += [k] * len(chosen)
-    length = max(len(r) for r in rows)
-    ids = np.zeros((len(rows), length), dtype=np.int64)
-    for i, r in enumerate(rows):
-        ids[i, : len(r)] = r
-    tokens, token_node, types, src, dst, flow, node_sample, offsets = [], [], [], [], [], [], [], [0]
-    for k, sample in enumerate(samples):
-        g = sample.graph()
-        base = offsets[-1]
-        tokens.append(g.node_tokens)
-        token_node.append(g.token_node + base)
-        types.append(g.node_type)
-        src.append(g.edge_src + base)
-        dst.append(g.edge_dst + base)
-        flow.append(g.edge_flow)
-        node_sample.append(np.full(g.num_nodes, k, dtype=np.int64))
-        offsets.append(base + g.num_nodes)
-    cat = lambda parts: torch.from_numpy(np.concatenate(parts))  # noqa: E731
+    graph, node_sample = joined_graphs([sample.graph() for sample in samples])
+    offsets = torch.zeros(len(samples) + 1, dtype=torch.long)
+    offsets[1:] = torch.tensor([sample.num_nodes for sample in samples]).cumsum(0)
     return Batch(
-        ids=torch.from_numpy(ids), statement_sample=torch.tensor(owner, dtype=torch.long),
-        node_tokens=cat(tokens), token_node=cat(token_node), node_type=cat(types),
-        edge_src=cat(src), edge_dst=cat(dst), edge_flow=cat(flow), node_sample=cat(node_sample),
-        sample_offsets=torch.tensor(offsets, dtype=torch.long), size=len(samples),
+        ids=padded(rows), statement_sample=torch.tensor(owner, dtype=torch.long),
+        **graph, node_sample=node_sample, sample_offsets=offsets, size=len(samples),
     )
+
+
+def padded(statements: list) -> Tensor:
+    """Token ids of ``statements`` as one int64 batch, padded with 0 to the longest."""
+    ids = np.zeros((len(statements), max(map(len, statements))), dtype=np.int64)
+    for i, statement in enumerate(statements):
+        ids[i, : len(statement)] = statement
+    return torch.from_numpy(ids)
+
+
+def joined_graphs(graphs: list[GraphInputs]) -> tuple[dict[str, Tensor], Tensor]:
+    """``graphs`` as one disjoint graph (the graph encoder's inputs by name, node indices shifted)
+    and each node's graph: one pass of the graph encoder for a whole batch."""
+    parts: dict[str, list] = {name: [] for name in GRAPH_INPUTS}
+    base = 0
+    for g in graphs:
+        for name in GRAPH_INPUTS:
+            value = getattr(g, name)
+            parts[name].append(value + base if name in SHIFTED else value)
+        base += g.num_nodes
+    joined = {name: torch.from_numpy(np.concatenate(v)) for name, v in parts.items()}
+    node_graph = torch.repeat_interleave(torch.arange(len(graphs)), torch.tensor([g.num_nodes for g in graphs]))
+    return joined, node_graph
 
 
 def length_chunks(ids: Tensor, rows: int = 32) -> list[Tensor]:
@@ -177,11 +186,13 @@ def match_pairs(batch: Batch, generator: torch.Generator) -> tuple[Tensor, Tenso
 def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator: torch.Generator,
             distiller: nn.Module | None = None) -> dict:
     """The losses of ``tasks`` on ``batch`` (``distill`` needs the ``distiller``), with the counts
-    that ``evaluate`` sums."""
+    that ``evaluate`` sums. The batch and every random draw stay on the CPU (the same streams on
+    any device); what the model reads moves to the model's device."""
     out: dict[str, Tensor] = {}
     text_vectors = None
+    device = next(model.parameters()).device
     if "mlm" in tasks or "match" in tasks:
-        inputs, labels = mask_tokens(batch.ids, model.cfg.vocab_size, generator)
+        inputs, labels = (t.to(device) for t in mask_tokens(batch.ids, model.cfg.vocab_size, generator))
         vectors, masked_states, masked_labels = [], [], []
         chunks = length_chunks(batch.ids)
         for rows in chunks:  # pad each chunk only to its own longest statement
@@ -200,17 +211,17 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
             out["mlm_loss"] = F.cross_entropy(logits, targets)
             out["mlm_correct"] = (logits.argmax(-1) == targets).sum()
             out["mlm_count"] = torch.tensor(len(targets))
-        text_vectors = segment_mean(pooled, batch.statement_sample, batch.size)
+        text_vectors = segment_mean(pooled, batch.statement_sample.to(device), batch.size)
     if "gae" in tasks or "match" in tasks or "distill" in tasks:
-        latents = model.graph.latents(  # once for every task that reads the graph
-            batch.node_tokens, batch.token_node, batch.node_type, batch.edge_src, batch.edge_dst, batch.edge_flow
-        )
+        latents = model.graph.latents(*(  # once for every task that reads the graph
+            getattr(batch, name).to(device) for name in GRAPH_INPUTS
+        ))
         if "distill" in tasks:
             out |= distiller(model, batch, latents)
         if "gae" in tasks:
             losses = []
             for flow in range(N_FLOWS):
-                src, dst, labels = edge_pairs(batch, flow, cfg.edges_per_flow, generator)
+                src, dst, labels = (t.to(device) for t in edge_pairs(batch, flow, cfg.edges_per_flow, generator))
                 if len(src) == 0:
                     continue
                 scores = model.edge_logits(latents, flow, src, dst)
@@ -218,8 +229,8 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
                 out[f"gae_scores_{flow}"] = torch.stack([scores.detach(), labels])
             out["gae_loss"] = torch.stack(losses).sum()
         if "match" in tasks:
-            graph_vectors = segment_mean(latents, batch.node_sample, batch.size)
-            partner, labels = match_pairs(batch, generator)
+            graph_vectors = segment_mean(latents, batch.node_sample.to(device), batch.size)
+            partner, labels = (t.to(device) for t in match_pairs(batch, generator))
             logits = model.match_logits(text_vectors, graph_vectors[partner])
             out["match_loss"] = F.binary_cross_entropy_with_logits(logits, labels)
             out["match_correct"] = ((logits > 0).float() == labels).sum()
@@ -272,7 +283,7 @@ def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=T
                 distilled.setdefault(key, []).append(float(out[key]))
         for flow in range(N_FLOWS):
             if f"gae_scores_{flow}" in out:
-                scores[flow].append(out[f"gae_scores_{flow}"].numpy())
+                scores[flow].append(out[f"gae_scores_{flow}"].cpu().numpy())
     model.train()
     result: dict = {}
     if "mlm" in tasks:
@@ -494,7 +505,8 @@ def machine(processes: int = 1) -> dict:
         cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    found = {"cpu": cpu, "cores": os.cpu_count(), "gpu": None, "torch": torch.__version__}
+    gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else None
+    found = {"cpu": cpu, "cores": os.cpu_count(), "gpu": gpu, "torch": torch.__version__}
     return found | ({"processes": processes} if processes > 1 else {})
 
 

@@ -107,6 +107,8 @@ def add_commands(sub) -> None:
     con.add_argument("--max-units", type=int, default=0, help="at most this many units of each split (0: all)")
     con.add_argument("--checkpoint-every", type=int, default=50, metavar="STEPS", help="checkpoint interval")
     con.add_argument("--threads", type=int, default=1, help="torch threads")
+    con.add_argument("--device", default="cpu", help="torch device to train on: cpu, or cuda where a GPU is "
+                     "present (each step's views then go through each branch in one batch)")
     con.add_argument("--jobs", type=int, default=1, help="worker processes featurizing the variants (first run only)")
     con.add_argument("--max-file-mb", type=float, default=4.0,
                      help="leave out variant files above this size (0: none): amalgamations cost hours to featurize")
@@ -486,6 +488,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
     from mir_export.proxy.pairs import ProxyError
     from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
 
+    _check_device(args.device)
     try:
         directory = ModelDirectory(args.model)
         if args.init == "random" and args.checkpoint:
@@ -511,6 +514,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
         statements_per_sample=args.statements, temperature=args.temperature, mlm_weight=args.mlm_weight, lr=args.lr,
         warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
         max_units=args.max_units, checkpoint_every=args.checkpoint_every, threads=args.threads, seed=args.seed,
+        device=args.device,
         pooling=directory.manifest.pooling, teacher=str(args.teacher.resolve()) if teacher is not None else "",
         distill_weight=1.0 if args.distill_weight is None else args.distill_weight,
     )
@@ -523,6 +527,22 @@ def run_contrastive(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     print(json.dumps({"metrics": result["metrics"], "start_metrics": result["start_metrics"]}, indent=2))
     return 0
+
+
+def _check_device(name: str) -> None:
+    """Refuse, in words, a device torch cannot name or does not see, before any data is read."""
+    import torch
+
+    from mir_export.cli import UsageError
+
+    try:
+        device = torch.device(name)
+    except RuntimeError:
+        raise UsageError(f"--device {name}: not a torch device (cpu, cuda, cuda:1 ...)") from None
+    if device.type == "cuda" and not torch.cuda.is_available():
+        raise UsageError(f"--device {name}: torch {torch.__version__} sees no CUDA GPU on this machine")
+    if device.type not in ("cpu", "cuda"):
+        raise UsageError(f"--device {name}: only cpu and cuda are supported")
 
 
 def _contrastive_teacher(path: Path, student: ModelDirectory) -> MIREncoder:

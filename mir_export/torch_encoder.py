@@ -15,21 +15,22 @@ TOKEN_BUDGET = 128  # padded tokens per statement call: the runtime's fp32 CPU c
 
 class TorchBackend:
     """``model``'s two branches under ``inference_mode``, one call at a time: torch has its own
-    threads."""
+    threads. Inputs go to the model's device and vectors come back as numpy."""
 
     parallel_calls = 1
 
     def __init__(self, model: MIREncoder, token_budget: int = TOKEN_BUDGET) -> None:
         self.model = model
         self.token_budget = token_budget
+        self.device = next(model.parameters()).device
 
     def run_statements(self, ids: np.ndarray) -> np.ndarray:
         with torch.inference_mode():
-            return self.model.text(torch.from_numpy(ids)).numpy()
+            return self.model.text(torch.from_numpy(ids).to(self.device)).cpu().numpy()
 
     def run_graph(self, inputs: GraphInputs) -> np.ndarray:
         with torch.inference_mode():
-            return self.model.graph(*(torch.from_numpy(getattr(inputs, n)) for n in GRAPH_INPUTS)).numpy()
+            return self.model.graph(*(torch.from_numpy(getattr(inputs, n)).to(self.device) for n in GRAPH_INPUTS)).cpu().numpy()
 
     def close(self) -> None:
         pass

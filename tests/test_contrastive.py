@@ -296,3 +296,12 @@ def test_random_init_takes_another_architecture(variants, start, tmp_path, capsy
     saved = torch.load(run / "checkpoint.pt", weights_only=False)
     assert saved["model_config"]["d_model"] == 128 and saved["model_config"]["name"] == "compact"
     assert saved["model_config"]["vocab_size"] == start[0].cfg.vocab_size  # the start model's tokenizer
+
+
+@pytest.mark.parametrize("device, said", [("gpu0", "not a torch device"), ("meta", "only cpu and cuda")]
+                         + ([("cuda", "sees no CUDA GPU")] if not torch.cuda.is_available() else []))
+def test_a_device_torch_cannot_use_is_refused_before_any_work(variants, start, tmp_path, capsys, device, said):
+    args = ["pretrain", "contrastive", "--variants", str(variants), "--model", str(start[1]), "--out",
+            str(tmp_path / "run"), "--steps", "1", "--device", device]
+    assert cli.main(args) == 2
+    assert said in capsys.readouterr().err and not (tmp_path / "run").exists()

@@ -73,3 +73,22 @@ def test_the_training_side_pools_as_the_runtime(model_dir, tmp_path) -> None:
         drawn = [sampled_embedding(encoder, f, len(f.ids), torch.Generator().manual_seed(0), MEAN_MAX_SIZE).numpy()
                  for f in features]
     np.testing.assert_allclose(np.stack(drawn), here, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("pooling", POOLINGS)
+def test_views_pooled_in_one_batch_equal_each_view_alone(model_dir, tmp_path, pooling) -> None:
+    """A training step's views go through each branch together (statements padded to the longest
+    of all, graphs joined): the same vectors as one view at a time, whatever the statements drawn."""
+    torch = pytest.importorskip("torch")
+    from mir_export.downstream.finetune import pooled_embedding, pooled_embeddings
+
+    encoder, _, directory = model_dir
+    with Model.load(directory, precision="fp32") as model:
+        features = [model.featurizer(parse_ir(f.read_text())) for f in _files(tmp_path)]
+    views = [features[0], features[1], features[0]]
+    rows = [[0], list(range(len(features[1].ids)))[::-1], list(range(1, len(features[0].ids)))]
+    with torch.no_grad():
+        together = pooled_embeddings(encoder.eval(), views, rows, pooling).numpy()
+        alone = np.stack([pooled_embedding(encoder, v, r, pooling).numpy() for v, r in zip(views, rows)])
+    assert together.shape == (3, embedding_size(pooling, encoder.cfg.vector_size))
+    np.testing.assert_allclose(together, alone, rtol=1e-4, atol=1e-5)

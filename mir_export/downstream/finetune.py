@@ -32,7 +32,8 @@ from torch.nn import functional as F
 from mir_export.downstream.heads import Head, HeadConfig
 from mir_export.downstream.onnx_weights import encoder_from_onnx
 from mir_export.export import exported_model
-from mir_export.model import MIREncoder, ModelConfig, config
+from mir_export.model import MIREncoder, ModelConfig, config, segment_mean, segment_sum
+from mir_export.pretrain import joined_graphs, padded
 from mir_export.torch_encoder import torch_engine
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.featurizer import Features
@@ -70,17 +71,29 @@ def draw_statements(features: Features, statements: int, generator: torch.Genera
 def pooled_embedding(model: MIREncoder, features: Features, rows: list[int], pooling: str) -> Tensor:
     """The file embedding from the distinct statements ``rows`` and the whole graph: two encoders
     given the same rows (a student and its teacher) pool the same view."""
-    ids = torch.zeros(len(rows), max(len(features.ids[r]) for r in rows), dtype=torch.int64)
-    for k, r in enumerate(rows):
-        ids[k, : len(features.ids[r])] = torch.tensor(features.ids[r])
-    weights = torch.from_numpy(features.weights[rows])
-    vectors = model.text(ids)
-    mean = (vectors * weights[:, None]).sum(0) / weights.sum()
-    graph = model.graph(*(torch.from_numpy(getattr(features.graph, n)) for n in GRAPH_INPUTS))
+    return pooled_embeddings(model, [features], [rows], pooling)[0]
+
+
+def pooled_embeddings(model: MIREncoder, views: Sequence[Features], rows: Sequence[list[int]], pooling: str) -> Tensor:
+    """``pooled_embedding`` of each view ``[V, E]``, on the model's device, in one call of each
+    branch: the drawn statements of all views padded into one batch, their graphs joined into one
+    disjoint graph (``pretrain.joined_graphs``). A training step of many views then costs a few
+    large kernels instead of many small ones, which is what a GPU needs."""
+    device = next(model.parameters()).device
+    ids = padded([features.ids[r] for features, chosen in zip(views, rows) for r in chosen])
+    owner = torch.tensor([v for v, chosen in enumerate(rows) for _ in chosen], device=device)
+    weights = torch.from_numpy(np.concatenate([f.weights[r] for f, r in zip(views, rows)])).to(device)
+    vectors = model.text(ids.to(device))
+    mean = segment_sum(vectors * weights[:, None], owner, len(views)) / segment_sum(weights[:, None], owner, len(views))
+    graph, node_view = joined_graphs([f.graph for f in views])
+    latents = model.graph.latents(*(graph[n].to(device) for n in GRAPH_INPUTS))
+    graphs = model.graph.readout(segment_mean(latents, node_view.to(device), len(views)))
     if pooling == MEAN:
-        return torch.cat([mean, graph])
-    sizes = torch.log1p(torch.tensor([float(features.weights.sum()), features.graph.num_nodes], dtype=mean.dtype))
-    return torch.cat([mean, vectors.amax(0), graph, sizes])
+        return torch.cat([mean, graphs], 1)
+    index = owner[:, None].expand_as(vectors)
+    maxima = torch.zeros_like(mean).scatter_reduce(0, index, vectors, "amax", include_self=False)
+    sizes = torch.log1p(torch.tensor([[float(f.weights.sum()), f.graph.num_nodes] for f in views], dtype=mean.dtype))
+    return torch.cat([mean, maxima, graphs, sizes.to(device)], 1)
 
 
 def pretrained_encoder(model_dir: Path, checkpoint: Path | None = None) -> MIREncoder:
