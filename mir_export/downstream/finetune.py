@@ -33,7 +33,7 @@ from mir_export.downstream.heads import Head, HeadConfig
 from mir_export.downstream.onnx_weights import encoder_from_onnx
 from mir_export.export import exported_model
 from mir_export.model import MIREncoder, ModelConfig, config, segment_mean, segment_sum
-from mir_export.pretrain import joined_graphs, padded
+from mir_export.pretrain import joined_graphs, length_chunks, padded
 from mir_export.torch_encoder import torch_engine
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.featurizer import Features
@@ -76,14 +76,17 @@ def pooled_embedding(model: MIREncoder, features: Features, rows: list[int], poo
 
 def pooled_embeddings(model: MIREncoder, views: Sequence[Features], rows: Sequence[list[int]], pooling: str) -> Tensor:
     """``pooled_embedding`` of each view ``[V, E]``, on the model's device, in one call of each
-    branch: the drawn statements of all views padded into one batch, their graphs joined into one
-    disjoint graph (``pretrain.joined_graphs``). A training step of many views then costs a few
-    large kernels instead of many small ones, which is what a GPU needs."""
+    branch: the drawn statements of all views in chunks of similar length (attention costs the
+    square of the padded length), their graphs joined into one disjoint graph
+    (``pretrain.joined_graphs``). A training step of many views then costs a few large kernels
+    instead of many small ones, which is what a GPU needs."""
     device = next(model.parameters()).device
     ids = padded([features.ids[r] for features, chosen in zip(views, rows) for r in chosen])
+    chunks = length_chunks(ids, 32 if device.type == "cpu" else 1024)  # each padded to its own longest
+    vectors = torch.cat([model.text(ids[c, : int(ids[c[-1]].ne(0).sum())].to(device)) for c in chunks])
+    vectors = torch.empty_like(vectors).index_copy(0, torch.cat(chunks).to(device), vectors)
     owner = torch.tensor([v for v, chosen in enumerate(rows) for _ in chosen], device=device)
     weights = torch.from_numpy(np.concatenate([f.weights[r] for f, r in zip(views, rows)])).to(device)
-    vectors = model.text(ids.to(device))
     mean = segment_sum(vectors * weights[:, None], owner, len(views)) / segment_sum(weights[:, None], owner, len(views))
     graph, node_view = joined_graphs([f.graph for f in views])
     latents = model.graph.latents(*(graph[n].to(device) for n in GRAPH_INPUTS))
