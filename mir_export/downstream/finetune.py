@@ -33,7 +33,7 @@ from mir_export.downstream.heads import Head, HeadConfig
 from mir_export.downstream.onnx_weights import encoder_from_onnx
 from mir_export.export import exported_model
 from mir_export.model import MIREncoder, ModelConfig, config, segment_mean, segment_sum
-from mir_export.pretrain import joined_graphs, length_chunks, padded
+from mir_export.pretrain import chunk_rows, joined_graphs, length_chunks, padded
 from mir_export.torch_encoder import torch_engine
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.featurizer import Features
@@ -82,7 +82,7 @@ def pooled_embeddings(model: MIREncoder, views: Sequence[Features], rows: Sequen
     instead of many small ones, which is what a GPU needs."""
     device = next(model.parameters()).device
     ids = padded([features.ids[r] for features, chosen in zip(views, rows) for r in chosen])
-    chunks = length_chunks(ids, 32 if device.type == "cpu" else 1024)  # each padded to its own longest
+    chunks = length_chunks(ids, chunk_rows(device))  # each padded to its own longest
     vectors = torch.cat([model.text(ids[c, : int(ids[c[-1]].ne(0).sum())].to(device)) for c in chunks])
     vectors = torch.empty_like(vectors).index_copy(0, torch.cat(chunks).to(device), vectors)
     owner = torch.tensor([v for v, chosen in enumerate(rows) for _ in chosen], device=device)
