@@ -210,7 +210,7 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
             masked_states.append(states[chosen])
             masked_labels.append(chunk_labels[chosen])
         order, stacked = torch.cat(chunks), torch.cat(vectors)  # pooled before any readout: d_model wide
-        pooled = torch.empty_like(stacked).index_copy(0, order, stacked)
+        pooled = torch.empty_like(stacked).index_copy(0, order.to(device), stacked)
         if "mlm" in tasks:
             targets = torch.cat(masked_labels)
             logits = model.mlm(torch.cat(masked_states))
