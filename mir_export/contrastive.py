@@ -154,7 +154,7 @@ def evaluate(model: MIREncoder, data: VariantSamples, cfg: ContrastiveConfig) ->
         figures = retrieval(np.stack(queries), np.stack(targets))
         result |= {"variant_recall_at_1": figures["recall_at_1"], "variant_mrr": figures["mrr"]}
     held = [s for g in data.held_out for s in distinct(g)]
-    if cfg.mlm_weight:
+    if cfg.mlm_weight and held:  # no held-out functions: no figure, rather than 0.0
         result["mlm_accuracy"] = evaluate_mlm(model, held, cfg, ("mlm",))["mlm_accuracy"]
     model.train()
     return result | {"eval_functions": len(held)}

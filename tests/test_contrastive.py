@@ -15,7 +15,7 @@ import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
 from mir_export import cli
-from mir_export.contrastive import ContrastiveConfig, positive_pair, step_loss, train
+from mir_export.contrastive import ContrastiveConfig, evaluate, positive_pair, step_loss, train
 from mir_export.contrastive_data import build, distinct
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.corpus.variants import llvm_tool, unit_functions
@@ -305,3 +305,11 @@ def test_a_device_torch_cannot_use_is_refused_before_any_work(variants, start, t
             str(tmp_path / "run"), "--steps", "1", "--device", device]
     assert cli.main(args) == 2
     assert said in capsys.readouterr().err and not (tmp_path / "run").exists()
+
+
+def test_without_held_out_functions_no_figure_is_reported(data, start):
+    """Training groups alone (the held-out side featurized elsewhere): no recall and no MLM
+    accuracy, where a mean over nothing once read 0.0."""
+    got = evaluate(_copy(start[0]), replace(data, held_out=[]), ContrastiveConfig(model="tiny", statements_per_sample=4))
+    assert got["variant_pairs"] == 0 and got["eval_functions"] == 0
+    assert "mlm_accuracy" not in got and "variant_recall_at_1" not in got
