@@ -56,6 +56,7 @@ def test_variants_of_one_function_are_grouped_under_its_key(tmp_path):
     again = build_variants(corpus, out, 10, max_share=1.0, compilers=CLANGS, levels=("O0", "O2"), log=lambda _: None)
     assert len((out / JOURNAL).read_text().splitlines()) == 1
     assert again["functions"] == manifest["functions"]
+    assert again["sampling"]["complete"] and json.loads((out / MANIFEST).read_text()) == again
 
 
 def test_sampling_spreads_packages_caps_them_and_takes_held_out_units_first():
@@ -94,7 +95,7 @@ def test_openmp_units_compile_by_every_clang_and_failed_units_are_tried_again(tm
     assert len((out / JOURNAL).read_text().splitlines()) == 2
 
 
-def test_a_stopped_run_records_its_cost(tmp_path):
+def test_a_stopped_run_records_its_cost_and_a_manifest_of_what_it_finished(tmp_path):
     corpus, out, bin_ = _corpus(tmp_path / "corpus"), tmp_path / "variants", tmp_path / "bin"
     bin_.mkdir()
     started = tmp_path / "started"
@@ -111,6 +112,8 @@ def test_a_stopped_run_records_its_cost(tmp_path):
     assert run.wait(timeout=30) == 143
     recorded = json.loads((out / INVOCATIONS).read_text())
     assert recorded["wall_seconds"] > 0 and recorded["units"] == 1
+    manifest = json.loads((out / MANIFEST).read_text())  # usable before the build ends: the units finished
+    assert manifest["sampling"]["complete"] is False and manifest["units"] == [] and manifest["functions"] == []
 
 
 @pytest.mark.skipif(any(shutil.which(c) is None for c in CLANGS), reason="clang-13 or clang-19 not installed")

@@ -10,7 +10,8 @@ never trained on.
 Resumable: every finished unit is one line of ``OUT/units.jsonl`` and is skipped when the
 command runs again, unless none of its variants compiled (a missing header, since installed, is
 the usual cause): it is tried again; each invocation's wall and CPU time go to ``OUT/invocations.jsonl``;
-failures go to ``OUT/variants.log``; the manifest is rewritten from the journal at the end.
+failures go to ``OUT/variants.log``; the manifest is rewritten from the journal at the end, also
+when the run is stopped: then it lists the units finished so far (``sampling.complete`` false).
 """
 from __future__ import annotations
 
@@ -133,14 +134,17 @@ def build_variants(corpus: Path, out: Path, n: int, max_share: float = 0.25, job
                 done[(row["package"], row["unit"])] = row
                 log(f"[{k}/{len(todo)}] {row['package']}/{row['unit']}: {len(row['variants'])} variants, "
                     f"{len(row['functions'])} functions, {row['seconds']:.1f} s")
-    finally:
+    finally:  # a stopped run too (SIGTERM): its cost, and a manifest of the units it finished
         with open(out / INVOCATIONS, "a") as fh:
             fh.write(json.dumps({"command": command, "units": len(todo), "jobs": jobs,
                                  "wall_seconds": round(time.time() - start, 1),
                                  "cpu_seconds": round(_cpu() - cpu0, 1)}) + "\n")
-    rows = [done[(u.package, u.unit)] for u in chosen]
-    manifest = variants_manifest(corpus, out, rows, n, max_share, compilers, levels, len(units), command)
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=1))
+        rows = [done[(u.package, u.unit)] for u in chosen if (u.package, u.unit) in done]
+        manifest = variants_manifest(corpus, out, rows, n, max_share, compilers, levels, len(units), command)
+        manifest["sampling"]["complete"] = len(rows) == len(chosen)
+        tmp = out / (MANIFEST + ".tmp")
+        tmp.write_text(json.dumps(manifest, indent=1))
+        tmp.replace(out / MANIFEST)
     return manifest
 
 
