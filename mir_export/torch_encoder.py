@@ -30,7 +30,8 @@ class TorchBackend:
 
     def run_graph(self, inputs: GraphInputs) -> np.ndarray:
         with torch.inference_mode():
-            return self.model.graph(*(torch.from_numpy(getattr(inputs, n)).to(self.device) for n in GRAPH_INPUTS)).cpu().numpy()
+            tensors = (torch.from_numpy(getattr(inputs, n)).to(self.device) for n in GRAPH_INPUTS)
+            return self.model.graph(*tensors).cpu().numpy()
 
     def close(self) -> None:
         pass

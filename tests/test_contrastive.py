@@ -310,6 +310,7 @@ def test_a_device_torch_cannot_use_is_refused_before_any_work(variants, start, t
 def test_without_held_out_functions_no_figure_is_reported(data, start):
     """Training groups alone (the held-out side featurized elsewhere): no recall and no MLM
     accuracy, where a mean over nothing once read 0.0."""
-    got = evaluate(_copy(start[0]), replace(data, held_out=[]), ContrastiveConfig(model="tiny", statements_per_sample=4))
+    cfg = ContrastiveConfig(model="tiny", statements_per_sample=4)
+    got = evaluate(_copy(start[0]), replace(data, held_out=[]), cfg)
     assert got["variant_pairs"] == 0 and got["eval_functions"] == 0
     assert "mlm_accuracy" not in got and "variant_recall_at_1" not in got

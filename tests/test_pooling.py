@@ -77,8 +77,8 @@ def test_the_training_side_pools_as_the_runtime(model_dir, tmp_path) -> None:
 
 @pytest.mark.parametrize("pooling", POOLINGS)
 def test_views_pooled_in_one_batch_equal_each_view_alone(model_dir, tmp_path, pooling) -> None:
-    """A training step's views go through each branch together (statements padded to the longest
-    of all, graphs joined): the same vectors as one view at a time, whatever the statements drawn."""
+    """A training step's views go through each branch together (statements in length chunks,
+    graphs joined): the same vectors as one view at a time, whatever the statements drawn."""
     torch = pytest.importorskip("torch")
     from mir_export.downstream.finetune import pooled_embedding, pooled_embeddings
 

@@ -140,8 +140,8 @@ def build_variants(corpus: Path, out: Path, n: int, max_share: float = 0.25, job
                                  "wall_seconds": round(time.time() - start, 1),
                                  "cpu_seconds": round(_cpu() - cpu0, 1)}) + "\n")
         rows = [done[(u.package, u.unit)] for u in chosen if (u.package, u.unit) in done]
-        manifest = variants_manifest(corpus, out, rows, n, max_share, compilers, levels, len(units), command)
-        manifest["sampling"]["complete"] = len(rows) == len(chosen)
+        manifest = variants_manifest(corpus, out, rows, n, max_share, compilers, levels, len(units), command,
+                                     complete=len(rows) == len(chosen))
         tmp = out / (MANIFEST + ".tmp")
         tmp.write_text(json.dumps(manifest, indent=1))
         tmp.replace(out / MANIFEST)
@@ -155,8 +155,9 @@ def _cpu() -> float:
 
 def variants_manifest(corpus: Path, out: Path, rows: list[dict], n: int, max_share: float,
                       compilers: tuple[str, ...], levels: tuple[str, ...], recorded: int,
-                      command: str | None) -> dict:
-    """The manifest: settings, split, cost, one row per unit and one per (package, unit, function)."""
+                      command: str | None, complete: bool = True) -> dict:
+    """The manifest: settings, split, cost, one row per unit and one per (package, unit, function);
+    ``complete``: false for a stopped run, whose rows are the units it finished."""
     invocations = [json.loads(line) for line in (out / INVOCATIONS).read_text().splitlines() if line.strip()]
     functions = [{"package": r["package"], "unit": r["unit"], "name": name, "held_out": r["held_out"],
                   "variants": variants}
@@ -170,7 +171,8 @@ def variants_manifest(corpus: Path, out: Path, rows: list[dict], n: int, max_sha
         "corpus": str(corpus.resolve()),
         "variants": [variant_name(c, lv) for c in compilers for lv in levels],
         "sampling": {"units_asked": n, "max_share": max_share, "cap_per_package": math.ceil(max_share * n),
-                     "recorded_units": recorded, "units": len(rows), "units_by_package": by_package,
+                     "recorded_units": recorded, "units": len(rows), "complete": complete,
+                     "units_by_package": by_package,
                      "order": "packages take turns; within one, held-out units first, then by sha1(package/unit)"},
         "split": {"rule": "by source unit, as pretrain_data.held_out_unit: a held-out unit's corpus modules of "
                           "every level and all its variants are held out (the pre-training split)",
