@@ -481,6 +481,9 @@ def check_saved(path: Path, saved: dict, model_cfg: ModelConfig, tokenizer_sha25
                 cfg: TrainConfig, inputs: str = "--data and --model") -> None:
     """Refuse, in words, to resume a checkpoint with other data or model, or with nothing left to
     train; ``inputs``: the command's flags that fix the model and the tokenizer, named in the advice."""
+    if "optimizer" not in saved:
+        raise ResumeError(f"{path}: weights without optimizer state ('pretrain join' wrote it): export it, or "
+                          "start a new --out from its weights")
     if saved["model_config"] != model_cfg.to_dict():
         here = model_cfg.to_dict()
         differ = ", ".join(f"{k} {saved['model_config'].get(k)}, here {v}" for k, v in here.items()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # torch is imported by the commands that train, not by the CLI's set-up
+    from mir_export.contrastive_data import VariantSamples
     from mir_export.model import MIREncoder
     from mir_runtime.modeldir import ModelDirectory
 
@@ -80,7 +81,10 @@ def add_commands(sub) -> None:
                                       "source unit); held-out figures in OUT/pretrain-result.json. Then: mir-export "
                                       "export --run OUT --data OUT --corpus-manifest VARIANTS/variants-manifest.json "
                                       "--pooling POOLING --out MODEL.")
-    con.add_argument("--variants", type=Path, required=True, help="a directory written by 'corpus variants'")
+    source = con.add_mutually_exclusive_group(required=True)
+    source.add_argument("--variants", type=Path, help="a directory written by 'corpus variants'")
+    source.add_argument("--samples", type=Path, metavar="PACKED",
+                        help="train on the groups 'pretrain pack' wrote instead (a machine without the build)")
     con.add_argument("--model", type=Path, required=True,
                      help="the model directory to start from: tokenizer, pooling, and (without --checkpoint) the "
                           "weights of its fp32 ONNX encoders")
@@ -104,15 +108,38 @@ def add_commands(sub) -> None:
                           "--model exported with --teacher-space, the same tokenizer and layout)")
     con.add_argument("--distill-weight", type=float, default=None, help="weight of the --teacher term (default 1)")
     con.add_argument("--lr", type=float, default=1e-4, help="peak learning rate")
-    con.add_argument("--max-units", type=int, default=0, help="at most this many units of each split (0: all)")
     con.add_argument("--checkpoint-every", type=int, default=50, metavar="STEPS", help="checkpoint interval")
     con.add_argument("--threads", type=int, default=1, help="torch threads")
     con.add_argument("--device", default="cpu", help="torch device to train on: cpu, or cuda where a GPU is "
                      "present (each step's views then go through each branch in one batch)")
-    con.add_argument("--jobs", type=int, default=1, help="worker processes featurizing the variants (first run only)")
-    con.add_argument("--max-file-mb", type=float, default=4.0,
-                     help="leave out variant files above this size (0: none): amalgamations cost hours to featurize")
+    _featurize_arguments(con)
     con.add_argument("--seed", type=int, default=0, help="sampling, statement draws, masking and dropout")
+    pack = cmds.add_parser("pack", formatter_class=Formatter,
+                           help="the contrastive stage's training groups in one compressed file, to train where "
+                                "the variants build is not (a lent GPU: 'pretrain contrastive --samples')",
+                           description="Featurizes the variants as 'pretrain contrastive' does (kept in --run, "
+                                       "which then serves as export's --data: tokenizer and held-out samples) and "
+                                       "writes the training groups, cut to fit a transfer, to --out "
+                                       "(mir_export.transfer).")
+    pack.add_argument("--variants", type=Path, required=True, help="a directory written by 'corpus variants'")
+    pack.add_argument("--model", type=Path, required=True, help="the model directory whose tokenizer reads them")
+    pack.add_argument("--run", type=Path, required=True, help="directory for the featurized samples (reused)")
+    pack.add_argument("--out", type=Path, required=True, help="the packed file to write (.npz.xz)")
+    pack.add_argument("--max-variants", type=int, default=4, help="distinct variants kept per function (0: all)")
+    pack.add_argument("--max-nodes", type=int, default=2048, help="leave out variants of larger graphs (0: none)")
+    pack.add_argument("--seed", type=int, default=0, help="which variants are kept")
+    _featurize_arguments(pack)
+    split = cmds.add_parser("split", formatter_class=Formatter,
+                            help="a run's weights (no optimizer) in parts small enough to bring back from a lent "
+                                 "machine; 'pretrain join' makes them a checkpoint that export reads")
+    split.add_argument("--run", type=Path, required=True, help="run directory holding checkpoint.pt")
+    split.add_argument("--out", type=Path, required=True, help="directory for weights-partK.pt")
+    split.add_argument("--part-mb", type=float, default=12.0, help="tensors per part, MiB at most")
+    join = cmds.add_parser("join", formatter_class=Formatter,
+                           help="the parts 'pretrain split' wrote into a run directory that export reads (it "
+                                "cannot resume: no optimizer state)")
+    join.add_argument("--parts", type=Path, required=True, help="the directory holding weights-partK.pt")
+    join.add_argument("--out", type=Path, required=True, help="run directory to write")
     export = sub.add_parser("export", help="a run's checkpoint to the runtime's ONNX files and manifest",
                             formatter_class=Formatter)
     export.add_argument("--run", type=Path, required=True, help="run directory (checkpoint.pt, pretrain-result.json)")
@@ -138,6 +165,15 @@ def add_commands(sub) -> None:
                                  "('mir-export downstream export-heads')")
     repool.add_argument("--model", type=Path, required=True, help="the model directory to change")
     repool.add_argument("--pooling", choices=POOLINGS, required=True, help="the new layout")
+
+
+def _featurize_arguments(parser: argparse.ArgumentParser) -> None:
+    """--max-units, --jobs and --max-file-mb: which variants are featurized, and by how many processes."""
+    parser.add_argument("--max-units", type=int, default=0, help="at most this many units of each split (0: all)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes featurizing the variants (first run only)")
+    parser.add_argument("--max-file-mb", type=float, default=4.0,
+                        help="leave out variant files above this size (0: none): amalgamations cost hours to featurize")
 
 
 def _schedule_arguments(parser: argparse.ArgumentParser, steps: int) -> None:
@@ -331,8 +367,10 @@ def provenance(args: argparse.Namespace, corpus: Path) -> dict:
     data.get("data-report.json", {}).pop("failures", None)
     training = result["training"]
     contrastive = "contrastive" in cfg["tasks"]  # its data are the variants, featurized by the run itself
-    prepare = [] if contrastive else [data.get("data-report.json", {}).pop("command", None)
-                                      or "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2"]
+    packed = training.get("data", {}).get("pack", {}).get("command")  # trained on 'pretrain pack''s file
+    prepare = ([packed] if packed else []) if contrastive else [
+        data.get("data-report.json", {}).pop("command", None)
+        or "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2"]
     return {
         "metrics": {"pretrain": {k: result["metrics"][k] for k in ("mlm_accuracy", "gae_auc", "matching_accuracy")
                                  if k in result["metrics"]} | {"eval_functions": result["metrics"]["eval_functions"]}},
@@ -375,6 +413,10 @@ def run(args: argparse.Namespace) -> int:
         return run_proxy_command(args)
     if args.pretrain_command == "contrastive":
         return run_contrastive(args)
+    if args.pretrain_command == "pack":
+        return run_pack(args)
+    if args.pretrain_command in ("split", "join"):
+        return run_split_or_join(args)
     tokenizer = args.data / "tokenizer.json"
     if not tokenizer.is_file():
         raise UsageError(f"{tokenizer}: missing (--data: a directory written by 'pretrain prepare')")
@@ -486,6 +528,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
     from mir_export.cli import UsageError
     from mir_export.downstream.finetune import fresh_encoder, pretrained_encoder
     from mir_export.proxy.pairs import ProxyError
+    from mir_export.transfer import TransferError
     from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
 
     _check_device(args.device)
@@ -501,9 +544,10 @@ def run_contrastive(args: argparse.Namespace) -> int:
                  else pretrained_encoder(args.model, args.checkpoint))
         tokenizer = directory.file(TOKENIZER)
         teacher = _contrastive_teacher(args.teacher, directory) if args.teacher is not None else None
-        data = contrastive_data.load_or_build(args.variants, tokenizer, args.out, args.max_units, args.jobs,
-                                                 args.max_file_mb)
-    except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch) as exc:
+        data = (_packed(args.samples, tokenizer) if args.samples else
+                contrastive_data.load_or_build(args.variants, tokenizer, args.out, args.max_units, args.jobs,
+                                               args.max_file_mb))
+    except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch, TransferError) as exc:
         raise UsageError(str(exc)) from None
     if len(data.train) < 2:
         raise UsageError(f"{args.variants}: {len(data.train)} training functions; in-batch negatives need at least 2")
@@ -526,6 +570,58 @@ def run_contrastive(args: argparse.Namespace) -> int:
     except pretrain.ResumeError as exc:
         raise UsageError(str(exc)) from None
     print(json.dumps({"metrics": result["metrics"], "start_metrics": result["start_metrics"]}, indent=2))
+    return 0
+
+
+def _packed(path: Path, tokenizer: Path) -> VariantSamples:
+    """The groups packed in ``path``, refused unless ``tokenizer`` (--model's) made their token ids."""
+    from mir_export.transfer import TransferError, unpack
+    from mir_runtime.modeldir import file_sha256
+
+    if not path.is_file():
+        raise TransferError(f"{path}: no such file (--samples: a file 'pretrain pack' wrote)")
+    data = unpack(path)
+    if data.source["tokenizer_sha256"] != file_sha256(tokenizer):
+        raise TransferError(f"{path}: packed with another tokenizer than --model's ({tokenizer})")
+    return data
+
+
+def run_pack(args: argparse.Namespace) -> int:
+    """``pretrain pack``: the packing's summary as JSON on stdout."""
+    from mir_export import contrastive_data
+    from mir_export.cli import UsageError
+    from mir_export.contrastive import write_export_data
+    from mir_export.proxy.pairs import ProxyError
+    from mir_export.transfer import TransferError, pack
+    from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
+
+    try:
+        tokenizer = ModelDirectory(args.model).file(TOKENIZER)
+        data = contrastive_data.load_or_build(args.variants, tokenizer, args.run, args.max_units, args.jobs,
+                                              args.max_file_mb)
+        write_export_data(args.run, data, tokenizer)
+        summary = pack(data, args.out, args.max_variants, args.max_nodes, args.seed, args.invocation)
+    except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch, TransferError) as exc:
+        raise UsageError(str(exc)) from None
+    print(json.dumps(summary, indent=2))
+    return 0
+
+
+def run_split_or_join(args: argparse.Namespace) -> int:
+    """``pretrain split`` and ``pretrain join``: the files written, one per line."""
+    from mir_export.cli import UsageError
+    from mir_export.transfer import TransferError, join_weights, split_weights
+
+    try:
+        if args.pretrain_command == "split":
+            if not (args.run / "checkpoint.pt").is_file():
+                raise TransferError(f"{args.run / 'checkpoint.pt'}: missing (--run: a training run directory)")
+            written = split_weights(args.run, args.out, args.part_mb)
+        else:
+            written = [join_weights(args.parts, args.out)]
+    except TransferError as exc:
+        raise UsageError(str(exc)) from None
+    print("\n".join(map(str, written)))
     return 0
 
 
