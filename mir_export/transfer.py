@@ -90,14 +90,7 @@ def pack(data: VariantSamples, path: Path, max_variants: int, max_nodes: int, se
 
 def unpack(path: Path) -> VariantSamples:
     """The training groups ``pack`` wrote (no held-out side), their provenance in ``source``."""
-    try:
-        stored = np.load(io.BytesIO(lzma.decompress(path.read_bytes())))
-        meta = json.loads(stored["meta"].tobytes())
-        arrays = {k: stored[k] for k in stored.files if k != "meta"}
-    except (OSError, lzma.LZMAError, ValueError, KeyError) as exc:
-        raise TransferError(f"{path}: not a file written by 'mir-export pretrain pack' ({exc})") from None
-    if meta.get("format") != FORMAT:
-        raise TransferError(f"{path}: pack format {meta.get('format')}, this version reads {FORMAT}")
+    meta, arrays = _read(path)
 
     def cut(values: np.ndarray, counts, dtype) -> list[np.ndarray]:
         return np.split(values.astype(dtype), np.cumsum(counts)[:-1])
@@ -114,6 +107,36 @@ def unpack(path: Path) -> VariantSamples:
     groups = [{v: samples[i] for v, i in row.items()} for row in meta["groups"]]
     source = meta["source"] | {"pack": meta["pack"] | {"file": str(path.resolve()), "sha256": file_sha256(path)}}
     return VariantSamples(groups, [], source, meta["skipped_variants"])
+
+
+def _read(path: Path) -> tuple[dict, dict[str, np.ndarray]]:
+    """The metadata and arrays of a packed file, refused in one line unless every count adds up."""
+    try:
+        stored = np.load(io.BytesIO(lzma.decompress(path.read_bytes())))
+        meta = json.loads(stored["meta"].tobytes())
+        arrays = {k: stored[k] for k in stored.files if k != "meta"}
+        if meta.get("format") != FORMAT:
+            raise TransferError(f"{path}: pack format {meta.get('format')}, this version reads {FORMAT}")
+        samples = len(meta["keys"])
+        sums = {"statement_lengths": arrays["statement_counts"], "node_lengths": arrays["node_counts"],
+                "node_type": arrays["node_counts"], "tokens": arrays["statement_lengths"],
+                "node_tokens": arrays["node_lengths"]}
+        consistent = (
+            all(len(arrays[k]) == int(counts.sum()) for k, counts in sums.items())
+            and arrays["edges"].shape[1] == int(arrays["edge_counts"].sum())
+            and samples == len(meta["packages"]) == len(arrays["statement_counts"]) == len(arrays["node_counts"])
+            == len(arrays["edge_counts"])
+            and all(0 <= i < samples for row in meta["groups"] for i in row.values())
+            and bool((arrays["edges"][:2] < np.repeat(arrays["node_counts"], arrays["edge_counts"])).all())
+        )
+    except TransferError:
+        raise
+    except Exception as exc:  # any damage to a file from elsewhere: xz, zip, JSON or a missing field
+        raise TransferError(f"{path}: not a file written by 'mir-export pretrain pack' "
+                            f"({type(exc).__name__}: {exc})") from None
+    if not consistent:
+        raise TransferError(f"{path}: its counts do not add up (damaged, or not written by 'mir-export pretrain pack')")
+    return meta, arrays
 
 
 def split_weights(run: Path, out: Path, part_mb: float) -> list[Path]:

@@ -2,7 +2,9 @@
 trained on them exports from its joined weight parts, and broken files are refused in one line."""
 from __future__ import annotations
 
+import io
 import json
+import lzma
 import os
 import re
 import subprocess
@@ -100,6 +102,16 @@ def test_broken_transfers_are_refused_in_one_line(data, start, tmp_path, capsys)
     assert cli.main(args) == 2
     said = capsys.readouterr().err.strip()
     assert said.count("\n") == 0 and "bogus.npz.xz: not a file written by 'mir-export pretrain pack'" in said
+    damaged = tmp_path / "damaged.npz.xz"
+    pack(data, damaged, 4, 0, 0, "")
+    stored = np.load(io.BytesIO(lzma.decompress(damaged.read_bytes())))
+    arrays = {k: stored[k] for k in stored.files}
+    arrays["statement_counts"][0] += 1  # one statement more than the lengths hold
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    damaged.write_bytes(lzma.compress(buffer.getvalue()))
+    with pytest.raises(TransferError, match="damaged.npz.xz: its counts do not add up"):
+        unpack(damaged)
     other = tmp_path / "other.npz.xz"
     pack(replace(data, source={**data.source, "tokenizer_sha256": "b" * 64}), other, 4, 0, 0, "")
     assert cli.main([*args[:3], str(other), *args[4:]]) == 2
