@@ -550,7 +550,8 @@ def run_contrastive(args: argparse.Namespace) -> int:
     except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch, TransferError) as exc:
         raise UsageError(str(exc)) from None
     if len(data.train) < 2:
-        raise UsageError(f"{args.variants}: {len(data.train)} training functions; in-batch negatives need at least 2")
+        raise UsageError(f"{args.variants or args.samples}: {len(data.train)} training functions; in-batch "
+                         "negatives need at least 2")
     cfg = contrastive.ContrastiveConfig(
         model=model.cfg.name, tasks=("contrastive",) + (("mlm",) if args.mlm_weight else ())
         + (("distill",) if teacher is not None else ()), steps=args.steps,

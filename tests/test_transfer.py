@@ -116,6 +116,10 @@ def test_broken_transfers_are_refused_in_one_line(data, start, tmp_path, capsys)
     pack(replace(data, source={**data.source, "tokenizer_sha256": "b" * 64}), other, 4, 0, 0, "")
     assert cli.main([*args[:3], str(other), *args[4:]]) == 2
     assert "packed with another tokenizer" in capsys.readouterr().err
+    alone = tmp_path / "alone.npz.xz"
+    pack(replace(data, train=data.train[:1]), alone, 4, 0, 0, "")
+    assert cli.main([*args[:3], str(alone), *args[4:]]) == 2
+    assert "alone.npz.xz: 1 training functions; in-batch negatives need at least 2" in capsys.readouterr().err
     run = tmp_path / "run2"
     run.mkdir()
     torch.save({"model": {"w": torch.zeros(300_000)}, "optimizer": {}, "state": {}}, run / "checkpoint.pt")
