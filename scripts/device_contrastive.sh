@@ -5,6 +5,7 @@
 # A 12-step probe sizes the schedule so that training takes about SECONDS. DEVICE=cpu rehearses it
 # here; MODEL names another start than artifacts; the runs go to TMPDIR (/tmp).
 #   scripts/device_contrastive.sh NAME PACKED SECONDS [pretrain contrastive flags ...]
+# Called again with the same NAME on a warm machine, the run resumes from its checkpoint.
 set -u
 name=$1 packed=$2 seconds=$3
 shift 3
@@ -19,6 +20,7 @@ contrastive() {  # run-directory steps minutes flags...
 main() {
   local probe=${TMPDIR:-/tmp}/$name-probe run=${TMPDIR:-/tmp}/$name per_step steps
   date; nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null
+  rm -rf "$probe"  # a probe left by an earlier call on a warm machine would refuse to run again
   contrastive "$probe" 12 0 "$@" > /dev/null || return 1
   per_step=$(python3 -c "import json; r = [json.loads(l) for l in open('$probe/train-log.jsonl')]; \
 print((r[-1]['seconds'] - r[3]['seconds']) / (len(r) - 4))")
