@@ -7,7 +7,8 @@ layout (``finetune.sampled_embedding``, at most ``statements_per_sample`` statem
 function to bound a step's cost). A function's positive is the same source function in another
 variant (another optimization level or clang, as jTrans learns across levels); a function whose
 variants all compiled alike is paired with itself, the two views differing by dropout and the
-statements drawn (SimCSE, the weakest augmentation). MLM on the first views' statements, weighted
+statements drawn (SimCSE, the weakest augmentation); ``contrastive_weight`` 0 drops this term (the
+ablation at equal budget). MLM on the first views' statements, weighted
 by ``mlm_weight``, keeps the token skills (a start from a model directory's ONNX files has a fresh
 MLM head: only the encoders are exported). With a ``teacher`` (a distilled student folded into its
 teacher's space, starting from the student), a third term, weighted by ``distill_weight``, keeps
@@ -64,6 +65,7 @@ class ContrastiveConfig(TrainConfig):
     statements_per_sample: int = 32
     lr: float = 1e-4
     temperature: float = 0.05
+    contrastive_weight: float = 1.0  # 0: MLM (and the teacher term) alone, the ablation at equal budget
     mlm_weight: float = 0.1
     distill_weight: float = 1.0  # with a teacher (``TrainConfig.teacher`` names its directory)
     pooling: str = MEAN_MAX_SIZE  # the model directory's layout
@@ -110,26 +112,37 @@ def info_nce(a: Tensor, b: Tensor, temperature: float) -> Tensor:
 def step_loss(model: MIREncoder, pairs: list[tuple[Sample, Sample]], cfg: ContrastiveConfig, rng: random.Random,
               generator: torch.Generator, teacher: MIREncoder | None = None,
               features: Callable[[Sample], Features] = features_of) -> tuple[dict[str, Tensor], int]:
-    """The losses of one batch of positive pairs: ``contrastive_loss``, ``mlm_loss`` (when
-    weighted), ``distill_loss`` (with a ``teacher``: relative squared error of the first views'
-    embeddings to the teacher's, ``distill.relative_mse``) and their weighted sum ``loss``; and
-    how many statements the views drew. ``features``: a sample's features (a ``FeatureMemo``)."""
-    views = [[features(s) for s in pair] for pair in pairs]
-    rows = [[draw_statements(v[k], cfg.statements_per_sample, generator) for v in views] for k in (0, 1)]
-    first, second = (pooled_embeddings(model, [v[k] for v in views], rows[k], cfg.pooling) for k in (0, 1))
-    drawn = sum(len(r) for side in rows for r in side)
-    out = {"contrastive_loss": info_nce(first, second, cfg.temperature)}
-    out["loss"] = out["contrastive_loss"]
+    """The losses of one batch of positive pairs: ``contrastive_loss`` (when weighted),
+    ``mlm_loss`` (when weighted), ``distill_loss`` (with a ``teacher``: relative squared error of
+    the first views' embeddings to the teacher's, ``distill.relative_mse``) and their weighted sum
+    ``loss``; and how many statements the views drew (MLM's, when no view is pooled).
+    ``features``: a sample's features (a ``FeatureMemo``)."""
+    out: dict[str, Tensor] = {}
+    terms = []
+    drawn = 0
+    if cfg.contrastive_weight or teacher is not None:
+        views = [[features(s) for s in pair] for pair in pairs]
+        rows = [[draw_statements(v[k], cfg.statements_per_sample, generator) for v in views] for k in (0, 1)]
+        first = pooled_embeddings(model, [v[0] for v in views], rows[0], cfg.pooling)
+        drawn = sum(len(r) for side in rows for r in side)
+    if cfg.contrastive_weight:
+        second = pooled_embeddings(model, [v[1] for v in views], rows[1], cfg.pooling)
+        out["contrastive_loss"] = info_nce(first, second, cfg.temperature)
+        terms.append(cfg.contrastive_weight * out["contrastive_loss"])
     if teacher is not None:
         with torch.no_grad():
             target = pooled_embeddings(teacher, [v[0] for v in views], rows[0], cfg.pooling)
         out["distill_loss"] = relative_mse(first, target)
-        out["loss"] = out["loss"] + cfg.distill_weight * out["distill_loss"]
+        terms.append(cfg.distill_weight * out["distill_loss"])
     if cfg.mlm_weight:
         samples = [a for a, _ in pairs]
-        batch = batch_of(samples, pick_statements(samples, cfg.statements_per_sample, rng))
-        out["mlm_loss"] = forward(model, batch, ("mlm",), cfg, generator)["mlm_loss"]
-        out["loss"] = out["loss"] + cfg.mlm_weight * out["mlm_loss"]
+        picked = pick_statements(samples, cfg.statements_per_sample, rng)
+        out["mlm_loss"] = forward(model, batch_of(samples, picked), ("mlm",), cfg, generator)["mlm_loss"]
+        terms.append(cfg.mlm_weight * out["mlm_loss"])
+        drawn = drawn or sum(map(len, picked))
+    if not terms:
+        raise ValueError("no term to train: a contrastive, MLM or teacher weight must be positive")
+    out["loss"] = sum(terms[1:], terms[0])
     return out, drawn
 
 

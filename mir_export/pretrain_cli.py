@@ -102,6 +102,8 @@ def add_commands(sub) -> None:
     con.add_argument("--batch-size", type=int, default=32, help="functions per step, each the others' negatives")
     con.add_argument("--statements", type=int, default=32, help="statements drawn per function and view")
     con.add_argument("--temperature", type=float, default=0.05, help="InfoNCE temperature")
+    con.add_argument("--contrastive-weight", type=float, default=1.0,
+                     help="weight of InfoNCE (0: none, the ablation: MLM and the teacher term alone at equal budget)")
     con.add_argument("--mlm-weight", type=float, default=0.1, help="weight of the MLM regularizer (0: none)")
     con.add_argument("--teacher", type=Path, default=None, metavar="MODEL_DIR",
                      help="keep the pooled embedding near this model directory's (a distilled student's teacher: "
@@ -366,7 +368,7 @@ def provenance(args: argparse.Namespace, corpus: Path) -> dict:
             if (args.data / name).exists()}
     data.get("data-report.json", {}).pop("failures", None)
     training = result["training"]
-    contrastive = "contrastive" in cfg["tasks"]  # its data are the variants, featurized by the run itself
+    contrastive = "pooling" in cfg  # a 'pretrain contrastive' run, whatever its terms: its data are the variants
     packed = training.get("data", {}).get("pack", {}).get("command")  # trained on 'pretrain pack''s file
     prepare = ([packed] if packed else []) if contrastive else [
         data.get("data-report.json", {}).pop("command", None)
@@ -540,6 +542,10 @@ def run_contrastive(args: argparse.Namespace) -> int:
             raise UsageError("--architecture sizes fresh weights: add --init random")
         if args.distill_weight is not None and (args.teacher is None or args.distill_weight <= 0):
             raise UsageError("--distill-weight weighs the --teacher term: a positive weight, with --teacher")
+        if min(args.contrastive_weight, args.mlm_weight) < 0 or not (args.contrastive_weight or args.mlm_weight
+                                                                    or args.teacher):
+            raise UsageError("--contrastive-weight and --mlm-weight: not negative, and a term to train (one of "
+                             "them positive, or --teacher)")
         model = (fresh_encoder(args.model, args.seed, args.architecture) if args.init == "random"
                  else pretrained_encoder(args.model, args.checkpoint))
         tokenizer = directory.file(TOKENIZER)
@@ -553,10 +559,12 @@ def run_contrastive(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.variants or args.samples}: {len(data.train)} training functions; in-batch "
                          "negatives need at least 2")
     cfg = contrastive.ContrastiveConfig(
-        model=model.cfg.name, tasks=("contrastive",) + (("mlm",) if args.mlm_weight else ())
+        model=model.cfg.name,
+        tasks=(("contrastive",) if args.contrastive_weight else ()) + (("mlm",) if args.mlm_weight else ())
         + (("distill",) if teacher is not None else ()), steps=args.steps,
         minutes=args.minutes, stop_step=args.stop_at, batch_size=args.batch_size,
-        statements_per_sample=args.statements, temperature=args.temperature, mlm_weight=args.mlm_weight, lr=args.lr,
+        statements_per_sample=args.statements, temperature=args.temperature,
+        contrastive_weight=args.contrastive_weight, mlm_weight=args.mlm_weight, lr=args.lr,
         warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
         max_units=args.max_units, checkpoint_every=args.checkpoint_every, threads=args.threads, seed=args.seed,
         device=args.device,

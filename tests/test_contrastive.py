@@ -314,3 +314,30 @@ def test_without_held_out_functions_no_figure_is_reported(data, start):
     got = evaluate(_copy(start[0]), replace(data, held_out=[]), cfg)
     assert got["variant_pairs"] == 0 and got["eval_functions"] == 0
     assert "mlm_accuracy" not in got and "variant_recall_at_1" not in got
+
+
+def test_without_the_contrastive_term_mlm_trains_alone(data, start):
+    """The ablation at equal budget: no view is pooled, MLM's statements are counted, and the
+    default terms stay as they were (the same draws, the same sum)."""
+    cfg = ContrastiveConfig(model="tiny", statements_per_sample=4, contrastive_weight=0.0)
+    pairs = [positive_pair(g, random.Random(0)) for g in data.train[:4]]
+    losses, drawn = step_loss(_copy(start[0]), pairs, cfg, random.Random(1), torch.Generator().manual_seed(0))
+    assert set(losses) == {"mlm_loss", "loss"} and torch.equal(losses["loss"], 0.1 * losses["mlm_loss"])
+    assert drawn == sum(min(4, len(a.statements)) for a, _ in pairs)
+    with pytest.raises(ValueError, match="no term to train"):
+        step_loss(_copy(start[0]), pairs, replace(cfg, mlm_weight=0.0), random.Random(1), torch.Generator())
+    both = replace(cfg, contrastive_weight=1.0)
+    torch.manual_seed(0)
+    losses = step_loss(_copy(start[0]), pairs, both, random.Random(1), torch.Generator().manual_seed(0))[0]
+    assert torch.allclose(losses["loss"], losses["contrastive_loss"] + 0.1 * losses["mlm_loss"])
+
+
+def test_the_command_runs_the_ablation_and_refuses_no_term(variants, start, tmp_path, capsys):
+    args = ["pretrain", "contrastive", "--variants", str(variants), "--model", str(start[1]), "--steps", "2",
+            "--batch-size", "4", "--statements", "4", "--contrastive-weight", "0"]
+    assert cli.main([*args, "--mlm-weight", "0", "--out", str(tmp_path / "none")]) == 2
+    assert "a term to train" in capsys.readouterr().err and not (tmp_path / "none").exists()
+    assert cli.main([*args, "--out", str(tmp_path / "mlm")]) == 0
+    capsys.readouterr()
+    result = json.loads((tmp_path / "mlm" / "pretrain-result.json").read_text())
+    assert result["train_config"]["tasks"] == ["mlm"] and result["training"]["statements"] > 0
