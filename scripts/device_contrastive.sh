@@ -23,7 +23,7 @@ main() {
   rm -rf "$probe"  # a probe left by an earlier call on a warm machine would refuse to run again
   contrastive "$probe" 12 0 "$@" > /dev/null || return 1
   per_step=$(python3 -c "import json; r = [json.loads(l) for l in open('$probe/train-log.jsonl')]; \
-print((r[-1]['seconds'] - r[3]['seconds']) / (len(r) - 4))")
+print(max(0.01, (r[-1]['seconds'] - r[3]['seconds']) / (len(r) - 4)))") || return 1  # logged to 0.1 s
   steps=$(python3 -c "print(max(50, int($seconds / $per_step)))")
   echo "$per_step s a step: $steps steps"
   contrastive "$run" "$steps" "$(python3 -c "print(($seconds + 60) / 60)")" "$@" || return 1
