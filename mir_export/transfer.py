@@ -83,6 +83,7 @@ def pack(data: VariantSamples, path: Path, max_variants: int, max_nodes: int, se
     np.savez(buffer, **{k: _narrow(v) for k, v in arrays.items()},
              meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8))
     tmp = path.with_name(path.name + ".tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp.write_bytes(lzma.compress(buffer.getvalue()))
     tmp.replace(path)
     return summary | {"bytes": path.stat().st_size}
@@ -145,7 +146,9 @@ def split_weights(run: Path, out: Path, part_mb: float) -> list[Path]:
     checkpoint and the run's result and log. Parts an earlier split left in ``out`` are removed."""
     import torch
 
-    saved = torch.load(run / "checkpoint.pt", weights_only=False, map_location="cpu")
+    saved = _load(run / "checkpoint.pt", "a checkpoint")
+    if not isinstance(saved, dict) or "model" not in saved:
+        raise TransferError(f"{run / 'checkpoint.pt'}: not a checkpoint (no model weights)")
     saved.pop("optimizer", None)
     parts: list[dict] = [{}]
     size = 0
@@ -169,6 +172,16 @@ def split_weights(run: Path, out: Path, part_mb: float) -> list[Path]:
     return written
 
 
+def _load(path: Path, what: str):
+    """``torch.load`` of a file that may be damaged, refused in one line naming it."""
+    import torch
+
+    try:
+        return torch.load(path, weights_only=False, map_location="cpu")
+    except Exception as exc:  # truncated, not a torch file, or another format: torch raises many kinds
+        raise TransferError(f"{path}: not {what} ({type(exc).__name__}: {str(exc).splitlines()[0][:200]})") from None
+
+
 def join_weights(parts: Path, out: Path) -> Path:
     """``out/checkpoint.pt`` (and the run's result and log) from the parts ``split_weights`` wrote
     to ``parts``; every part must be there."""
@@ -176,8 +189,8 @@ def join_weights(parts: Path, out: Path) -> Path:
 
     found = {}
     for path in parts.glob("weights-part*.pt"):
-        saved = torch.load(path, weights_only=False, map_location="cpu")
-        if saved.get("format") != FORMAT:
+        saved = _load(path, "a part written by 'mir-export pretrain split'")
+        if not isinstance(saved, dict) or saved.get("format") != FORMAT:
             raise TransferError(f"{path}: not a part written by 'mir-export pretrain split'")
         found[saved["part"]] = saved
     if 0 not in found:

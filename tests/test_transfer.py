@@ -132,6 +132,12 @@ def test_broken_transfers_are_refused_in_one_line(data, start, tmp_path, capsys)
     parts[0].unlink()
     with pytest.raises(TransferError, match="no weights-part0.pt"):
         join_weights(tmp_path / "parts", tmp_path / "joined")
+    parts[0].write_bytes(b"cut off")
+    with pytest.raises(TransferError, match="weights-part0.pt: not a part written by 'mir-export pretrain split'"):
+        join_weights(tmp_path / "parts", tmp_path / "joined")
+    torch.save([1, 2], run / "checkpoint.pt")
+    assert cli.main(["pretrain", "split", "--run", str(run), "--out", str(tmp_path / "p2")]) == 2
+    assert "checkpoint.pt: not a checkpoint (no model weights)" in capsys.readouterr().err
 
 
 def test_the_device_script_trains_and_splits_on_a_cpu(data, start, tmp_path):  # noqa: F811
