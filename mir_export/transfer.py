@@ -179,7 +179,8 @@ def _load(path: Path, what: str):
     try:
         return torch.load(path, weights_only=False, map_location="cpu")
     except Exception as exc:  # truncated, not a torch file, or another format: torch raises many kinds
-        raise TransferError(f"{path}: not {what} ({type(exc).__name__}: {str(exc).splitlines()[0][:200]})") from None
+        said = (str(exc).splitlines() or [""])[0][:200]
+        raise TransferError(f"{path}: not {what} ({type(exc).__name__}: {said})") from None
 
 
 def join_weights(parts: Path, out: Path) -> Path:
