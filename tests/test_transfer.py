@@ -153,3 +153,9 @@ def test_the_device_script_trains_and_splits_on_a_cpu(data, start, tmp_path):  #
     assert steps >= 50  # however fast the probe
     join_weights(out / "R", tmp_path / "joined")
     assert json.loads((tmp_path / "joined" / "pretrain-result.json").read_text())["training"]["step"] == steps
+    done = subprocess.run(["bash", "scripts/device_contrastive.sh", "S", str(packed), "60", "--batch-size", "4",
+                           "--statements", "4"], cwd=REPO, env=env | {"STEPS": "3"}, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0 and "s a step" not in (out / "S" / "log.txt").read_text()  # no probe
+    join_weights(out / "S", tmp_path / "fixed")
+    assert json.loads((tmp_path / "fixed" / "pretrain-result.json").read_text())["training"]["step"] == 3
