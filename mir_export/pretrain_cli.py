@@ -80,7 +80,8 @@ def add_commands(sub) -> None:
                                       "among the batch (mir_export.contrastive). Training units only (the split by "
                                       "source unit); held-out figures in OUT/pretrain-result.json. Then: mir-export "
                                       "export --run OUT --data OUT --corpus-manifest VARIANTS/variants-manifest.json "
-                                      "--pooling POOLING --out MODEL.")
+                                      "--pooling POOLING --out MODEL (with --samples, --data is the pack's --run: "
+                                      "a packed file holds no held-out functions).")
     source = con.add_mutually_exclusive_group(required=True)
     source.add_argument("--variants", type=Path, help="a directory written by 'corpus variants'")
     source.add_argument("--samples", type=Path, metavar="PACKED",
@@ -212,10 +213,13 @@ def run_export(args: argparse.Namespace) -> int:
     tasks = _json(args.run / "pretrain-result.json").get("train_config", {}).get("tasks", [])
     if args.teacher_space and "distill" not in tasks:
         raise UsageError(f"{args.run}: --teacher-space needs a distilled run (its tasks: {', '.join(tasks) or 'none'})")
+    held_out = load_samples(args.data / "eval.pkl")
+    if not held_out:  # a run on packed samples has none: its held-out side stayed with the pack's run directory
+        raise UsageError(f"{args.data / 'eval.pkl'}: no held-out functions to check the export against "
+                         "(for a run on --samples, --data is the --run directory of 'pretrain pack')")
     extra = provenance(args, corpus_manifest(args))
     manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra,
                       args.pooling or trained_pooling(args.run), args.teacher_space)
-    held_out = load_samples(args.data / "eval.pkl")
     checked = random.Random(0).sample(held_out, min(PARITY_FUNCTIONS, len(held_out)))
     figures = parity(args.out, exported_model(args.run / "checkpoint.pt", args.teacher_space), checked)
     manifest = update_manifest(args.out, [], parity=figures)

@@ -87,6 +87,9 @@ def test_a_run_on_packed_samples_exports_from_its_joined_parts(variants, start, 
     assert cli.main([*train[:7], str(joined), "--steps", "4"]) == 2  # weights only: no resume
     assert "without optimizer state" in capsys.readouterr().err
     model = tmp_path / "model"
+    assert cli.main(["export", "--run", str(joined), "--data", str(device), "--out", str(model)]) == 2
+    said = capsys.readouterr().err.strip()  # the device run has no held-out functions to check against
+    assert said.count("\n") == 0 and "eval.pkl: no held-out functions" in said and not model.exists()
     assert cli.main(["export", "--run", str(joined), "--data", str(home), "--out", str(model),
                      "--corpus-manifest", str(variants / MANIFEST)]) == 0
     capsys.readouterr()
