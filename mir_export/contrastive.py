@@ -111,24 +111,29 @@ def info_nce(a: Tensor, b: Tensor, temperature: float) -> Tensor:
 
 def step_loss(model: MIREncoder, pairs: list[tuple[Sample, Sample]], cfg: ContrastiveConfig, rng: random.Random,
               generator: torch.Generator, teacher: MIREncoder | None = None,
-              features: Callable[[Sample], Features] = features_of) -> tuple[dict[str, Tensor], int]:
+              features: Callable[[Sample], Features] = features_of
+              ) -> tuple[dict[str, Tensor], int, list[Sample]]:
     """The losses of one batch of positive pairs: ``contrastive_loss`` (when weighted),
     ``mlm_loss`` (when weighted), ``distill_loss`` (with a ``teacher``: relative squared error of
     the first views' embeddings to the teacher's, ``distill.relative_mse``) and their weighted sum
-    ``loss``; and how many statements the views drew (MLM's, when no view is pooled).
+    ``loss``; how many statements the views drew (MLM's, when no view is pooled); and the samples
+    whose graphs went through the model (none when no view is pooled).
     ``features``: a sample's features (a ``FeatureMemo``)."""
     out: dict[str, Tensor] = {}
     terms = []
     drawn = 0
+    pooled: list[Sample] = []
     if cfg.contrastive_weight or teacher is not None:
         views = [[features(s) for s in pair] for pair in pairs]
         rows = [[draw_statements(v[k], cfg.statements_per_sample, generator) for v in views] for k in (0, 1)]
         first = pooled_embeddings(model, [v[0] for v in views], rows[0], cfg.pooling)
         drawn = sum(len(r) for side in rows for r in side)
+        pooled = [a for a, _ in pairs]
     if cfg.contrastive_weight:
         second = pooled_embeddings(model, [v[1] for v in views], rows[1], cfg.pooling)
         out["contrastive_loss"] = info_nce(first, second, cfg.temperature)
         terms.append(cfg.contrastive_weight * out["contrastive_loss"])
+        pooled += [b for _, b in pairs]
     if teacher is not None:
         with torch.no_grad():
             target = pooled_embeddings(teacher, [v[0] for v in views], rows[0], cfg.pooling)
@@ -143,7 +148,7 @@ def step_loss(model: MIREncoder, pairs: list[tuple[Sample, Sample]], cfg: Contra
     if not terms:
         raise ValueError("no term to train: a contrastive, MLM or teacher weight must be positive")
     out["loss"] = sum(terms[1:], terms[0])
-    return out, drawn
+    return out, drawn, pooled
 
 
 def headline_pairs(groups: list[Group]) -> list[tuple[Sample, Sample]]:
@@ -227,18 +232,17 @@ def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, c
             pairs = [positive_pair(g, rng) for g in rng.sample(data.train, min(cfg.batch_size, len(data.train)))]
             for param_group in optimizer.param_groups:
                 param_group["lr"] = learning_rate(state["step"], cfg, cfg.steps)
-            losses, drawn = step_loss(model, pairs, cfg, rng, generator, teacher, memo)
+            losses, drawn, pooled = step_loss(model, pairs, cfg, rng, generator, teacher, memo)
             optimizer.zero_grad(set_to_none=True)
             losses["loss"].backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimizer.step()
             elapsed = time.monotonic() - began
-            views = [s for pair in pairs for s in pair]
             state["step"] += 1
             state["seconds"] += elapsed
             state["statements"] += drawn
-            state["tokens"] += sum(int(s.node_lengths.sum()) for s in views)  # the graph branch's
-            state["graphs"] += len(views)
+            state["tokens"] += sum(int(s.node_lengths.sum()) for s in pooled)  # the graph branch's
+            state["graphs"] += len(pooled)
             if state["step"] % cfg.checkpoint_every == 0 or state["seconds"] - saved_at > 600:
                 save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model.cfg, cfg)
                 saved_at = state["seconds"]

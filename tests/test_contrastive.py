@@ -321,15 +321,17 @@ def test_without_the_contrastive_term_mlm_trains_alone(data, start):
     default terms stay as they were (the same draws, the same sum)."""
     cfg = ContrastiveConfig(model="tiny", statements_per_sample=4, contrastive_weight=0.0)
     pairs = [positive_pair(g, random.Random(0)) for g in data.train[:4]]
-    losses, drawn = step_loss(_copy(start[0]), pairs, cfg, random.Random(1), torch.Generator().manual_seed(0))
+    losses, drawn, pooled = step_loss(_copy(start[0]), pairs, cfg, random.Random(1),
+                                      torch.Generator().manual_seed(0))
     assert set(losses) == {"mlm_loss", "loss"} and torch.equal(losses["loss"], 0.1 * losses["mlm_loss"])
-    assert drawn == sum(min(4, len(a.statements)) for a, _ in pairs)
+    assert drawn == sum(min(4, len(a.statements)) for a, _ in pairs) and pooled == []  # no graph went through
     with pytest.raises(ValueError, match="no term to train"):
         step_loss(_copy(start[0]), pairs, replace(cfg, mlm_weight=0.0), random.Random(1), torch.Generator())
     both = replace(cfg, contrastive_weight=1.0)
     torch.manual_seed(0)
-    losses = step_loss(_copy(start[0]), pairs, both, random.Random(1), torch.Generator().manual_seed(0))[0]
+    losses, _, pooled = step_loss(_copy(start[0]), pairs, both, random.Random(1), torch.Generator().manual_seed(0))
     assert torch.allclose(losses["loss"], losses["contrastive_loss"] + 0.1 * losses["mlm_loss"])
+    assert list(map(id, pooled)) == [id(s) for k in (0, 1) for s in (pair[k] for pair in pairs)]
 
 
 def test_the_command_runs_the_ablation_and_refuses_no_term(variants, start, tmp_path, capsys):
@@ -341,3 +343,4 @@ def test_the_command_runs_the_ablation_and_refuses_no_term(variants, start, tmp_
     capsys.readouterr()
     result = json.loads((tmp_path / "mlm" / "pretrain-result.json").read_text())
     assert result["train_config"]["tasks"] == ["mlm"] and result["training"]["statements"] > 0
+    assert result["training"]["graphs"] == result["training"]["tokens"] == 0  # the graph branch never ran
