@@ -70,6 +70,24 @@ def config(name: str, vocab_size: int) -> ModelConfig:
 # --- text -----------------------------------------------------------------------------------
 
 
+class Dropout(nn.Dropout):
+    """``nn.Dropout`` with a cheaper mask on the CPU, where pre-training runs on this project's
+    budget: torch's CPU Bernoulli draws one Mersenne-twister number per element, and the masks of a
+    contrastive step (some 16,000 graph nodes and 700 statements of 256 values) took a sixth of its
+    time. Four 16-bit lanes of one 64-bit draw make the same mask at a third of the cost. The drop
+    probability is rounded to a multiple of 1/65536 and the kept values scaled to keep the
+    expectation; other devices, evaluation and p of 0 or 1 are torch's own."""
+
+    def forward(self, x: Tensor) -> Tensor:
+        if not self.training or not 0 < self.p < 1 or x.device.type != "cpu":
+            return super().forward(x)
+        cut = min(round(self.p * 65536), 65535)
+        count = x.numel()
+        lanes = torch.randint(-2**63, 2**63 - 1, ((count + 3) // 4,), dtype=torch.int64).view(torch.int16)
+        keep = lanes[:count].view(x.shape) >= cut - 32768
+        return x * (keep.to(x.dtype) * (65536 / (65536 - cut)))
+
+
 class TransformerLayer(nn.Module):
     """Pre-norm self-attention block, written out so that it exports as plain ONNX ops."""
 
@@ -82,7 +100,7 @@ class TransformerLayer(nn.Module):
         self.norm2 = nn.LayerNorm(d)
         self.ff1 = nn.Linear(d, ffn)
         self.ff2 = nn.Linear(ffn, d)
-        self.drop = nn.Dropout(dropout)
+        self.drop = Dropout(dropout)
 
     def forward(self, x: Tensor, bias: Tensor) -> Tensor:
         n, length, d = x.shape
@@ -105,7 +123,7 @@ class StatementEncoder(nn.Module):
             TransformerLayer(cfg.d_model, cfg.heads, cfg.ffn, cfg.dropout) for _ in range(cfg.text_layers)
         )
         self.norm = nn.LayerNorm(cfg.d_model)
-        self.drop = nn.Dropout(cfg.dropout)
+        self.drop = Dropout(cfg.dropout)
         self.readout = branch_readout(cfg)
 
     def states(self, ids: Tensor) -> Tensor:
@@ -178,7 +196,7 @@ class FlowGCNLayer(nn.Module):
         self.weights = nn.ModuleList(nn.Linear(d, d, bias=False) for _ in range(N_FLOWS))
         self.bias = nn.Parameter(torch.zeros(d))
         self.norm = nn.LayerNorm(d)
-        self.drop = nn.Dropout(dropout)
+        self.drop = Dropout(dropout)
 
     def forward(self, h: Tensor, src: Tensor, dst: Tensor, flow: Tensor, norms: tuple[Tensor, Tensor]) -> Tensor:
         return self.update(h, flow_propagate(self.transform(h), src, dst, flow, norms))

@@ -6,7 +6,7 @@ import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 from torch_geometric.nn import GCNConv
 
-from mir_export.model import N_FLOWS, SIZES, MIREncoder, config, count_parameters, flow_norms, flow_propagate
+from mir_export.model import N_FLOWS, SIZES, Dropout, MIREncoder, config, count_parameters, flow_norms, flow_propagate
 from mir_export.pretrain_cli import ARCHITECTURES
 
 
@@ -24,6 +24,23 @@ def test_flow_message_passing_equals_one_gcnconv_per_flow() -> None:
     ours = flow_propagate(y, src, dst, flow, flow_norms(src, dst, flow, n, x.dtype))
     expected = sum(conv(x, torch.stack([src[flow == f], dst[flow == f]])) - conv.bias for f, conv in enumerate(convs))
     assert torch.allclose(ours, expected, atol=1e-5)
+
+
+def test_cpu_dropout_drops_at_its_rate_keeps_the_expectation_and_repeats_by_seed() -> None:
+    drop = Dropout(0.1)
+    x = torch.ones(1000, 257, requires_grad=True)  # a count that is not a multiple of the 4 lanes of a draw
+    torch.manual_seed(3)
+    y = drop(x)
+    kept = y.detach() != 0
+    assert abs(kept.float().mean().item() - 0.9) < 0.005
+    assert torch.allclose(y.detach()[kept], torch.full_like(y.detach()[kept], 65536 / (65536 - 6554)))
+    assert abs(y.detach().mean().item() - 1.0) < 0.01
+    y.sum().backward()
+    assert torch.equal(x.grad, y.detach())  # the gradient is the mask, scaled
+    torch.manual_seed(3)
+    assert torch.equal(drop(x).detach(), y.detach())
+    assert torch.equal(drop.eval()(x), x)
+    assert torch.equal(Dropout(0.0)(x), x)
 
 
 def test_statement_vector_ignores_padding() -> None:
