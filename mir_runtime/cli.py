@@ -117,10 +117,10 @@ def _count(args: argparse.Namespace, name: str) -> int | None:
     return value
 
 
-def _load_model(args: argparse.Namespace, threads: int | None = None):
+def _load_model(args: argparse.Namespace, threads: int | None = None, precision: str | None = None):
     from mir_runtime.model import Model
 
-    return Model.load(args.model, device=args.device, precision=args.precision, threads=threads,
+    return Model.load(args.model, device=args.device, precision=precision or args.precision, threads=threads,
                       cache=getattr(args, "cache", None))
 
 
@@ -209,7 +209,8 @@ def _predict(args: argparse.Namespace) -> int:
     from mir_runtime.ir.reader import STDIN, STDIN_NAME
     from mir_runtime.tasks import TaskError
 
-    model = _load_model(args, _count(args, "threads"))
+    # loaded at the precision predict embeds at, so that --cache opens no store of another one
+    model = _load_model(args, _count(args, "threads"), _directory(args).manifest.heads_precision)
     spec = model.task(args.task)
     own = {spec.selector, *(i.name for i in spec.inputs)}
     stray = sorted({o for t in model.tasks.values() for o in (t.selector, *(i.name for i in t.inputs))} - own)

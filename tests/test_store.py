@@ -120,6 +120,16 @@ def test_cli_embed_and_predict_with_a_cache(model_dir, files, tmp_path) -> None:
     assert len({json.dumps(json.loads(a.stdout), sort_keys=True) for a in answers}) == 1
 
 
+
+def test_predict_opens_only_the_store_of_its_heads_precision(files, tmp_path) -> None:
+    """The shipped heads learned from fp32 embeddings, and the CPU embeds at int8 by default:
+    predict embeds at fp32 and must not leave an empty int8 store beside it."""
+    done = cli("predict", "--task", "devmap", "--platform", "amd", "--transfer", "10", "--wgsize", "64",
+               str(files[0]), "--cache", str(tmp_path / "cache"))
+    assert done.returncode == 0, done.stderr
+    assert [p.name.split("-")[0] for p in (tmp_path / "cache").glob("*.sqlite")] == ["fp32"]
+
+
 def test_processes_share_a_cache(model_dir, files, tmp_path) -> None:
     command = [sys.executable, "-m", "mir_runtime.cli", "embed", *map(str, files), "--model", str(model_dir[2]),
                "--workers", "1", "--cache", str(tmp_path / "cache")]
