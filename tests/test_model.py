@@ -38,7 +38,11 @@ def test_cpu_dropout_drops_at_its_rate_keeps_the_expectation_and_repeats_by_seed
     y.sum().backward()
     assert torch.equal(x.grad, y.detach())  # the gradient is the mask, scaled
     torch.manual_seed(3)
-    assert torch.equal(drop(x).detach(), y.detach())
+    saved = []
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: saved.append(t.dtype) or t, lambda t: t):
+        again = drop(x)
+    assert torch.equal(again.detach(), y.detach())
+    assert saved == [torch.bool]  # the backward pass keeps the boolean mask (torch's CPU dropout: a float one)
     assert torch.equal(drop.eval()(x), x)
     assert torch.equal(Dropout(0.0)(x), x)
 
