@@ -120,7 +120,6 @@ def test_cli_embed_and_predict_with_a_cache(model_dir, files, tmp_path) -> None:
     assert len({json.dumps(json.loads(a.stdout), sort_keys=True) for a in answers}) == 1
 
 
-
 def test_predict_opens_only_the_store_of_its_heads_precision(files, tmp_path) -> None:
     """The shipped heads learned from fp32 embeddings, and the CPU embeds at int8 by default:
     predict embeds at fp32 and must not leave an empty int8 store beside it."""
