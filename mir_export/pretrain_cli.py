@@ -434,15 +434,24 @@ def run(args: argparse.Namespace) -> int:
         from mir_export.model import load_checkpoint
 
         saved = torch.load(args.run / "checkpoint.pt", weights_only=False)
-        cfg = pretrain.TrainConfig(**saved["train_config"])
         model = load_checkpoint(args.run / "checkpoint.pt")
         distiller = None
-        if "distill" in cfg.tasks:
+        if "contrastive_weight" in saved["train_config"]:
+            # a contrastive stage's run: its heads of GAE and matching were never trained, and its
+            # teacher term is not pretrain's distill task, so only its MLM is measured
+            from mir_export.contrastive import ContrastiveConfig
+
+            cfg = ContrastiveConfig(**saved["train_config"])
+            tasks = tuple(t for t in cfg.tasks if t == "mlm")
+        else:
+            cfg = pretrain.TrainConfig(**saved["train_config"])
+            tasks = tuple(cfg.tasks)
+        if "distill" in tasks:
             from mir_export import distill
 
             distiller = distill.from_directory(Path(cfg.teacher), model.cfg.d_model)
             distiller.load_maps(saved["distiller"])
-        print(json.dumps(pretrain.evaluate(model, evaluation, cfg, tuple(cfg.tasks), distiller), indent=2))
+        print(json.dumps(pretrain.evaluate(model, evaluation, cfg, tasks, distiller), indent=2))
         return 0
     cfg = pretrain.TrainConfig(
         model=args.model, tasks=tuple(args.tasks.split(",")), steps=args.steps, minutes=args.minutes,

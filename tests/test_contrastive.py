@@ -241,6 +241,10 @@ def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variant
     result = json.loads((run / "pretrain-result.json").read_text())
     assert result["training"]["functions"] == 20 and result["training"]["step"] == 4 and result["hardware"]["cores"]
     assert cli.main(args) == 2 and "already at step 4" in capsys.readouterr().err  # nothing left: one line
+    assert cli.main(["pretrain", "evaluate", "--data", str(run), "--run", str(run)]) == 0
+    measured = json.loads(capsys.readouterr().out)  # the stage trains no GAE or matching head: MLM alone
+    assert set(measured) == {"mlm_accuracy", "eval_functions"} and measured["eval_functions"] > 0
+    assert 0 <= measured["mlm_accuracy"] <= 1
     assert cli.main(["export", "--run", str(run), "--data", str(run), "--out", str(out),
                      "--corpus-manifest", str(variants / MANIFEST)]) == 0
     capsys.readouterr()
