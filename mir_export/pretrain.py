@@ -60,6 +60,7 @@ class TrainConfig:
     eval_samples: int = 512
     init: str = ""  # a checkpoint of the same model whose weights a new run starts from
     teacher: str = ""  # the model directory that the ``distill`` task learns from (``mir_export.distill``)
+    heads_only: bool = False  # the encoders frozen, without dropout: only the pre-training heads learn
     extra: dict = field(default_factory=dict)
 
 
@@ -355,6 +356,9 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     model = MIREncoder(model_cfg)
+    if cfg.heads_only:
+        for encoder in (model.text, model.graph):
+            encoder.requires_grad_(False)
     if "distill" in cfg.tasks and distiller is None:
         raise ValueError("the distill task needs a distiller (its teacher)")
     trained = list(model.parameters()) + (list(distiller.parameters()) if distiller is not None else [])
@@ -398,7 +402,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     shared_cfg = replace(cfg, edges_per_flow=max(1, cfg.edges_per_flow // group.world))
     objective = group.wrap(Objective(model, tasks, shared_cfg, generator, distiller))
     log = open(out / "train-log.jsonl", "a") if group.main else None
-    model.train()
+    training_mode(model, cfg)
     saved_at = state["seconds"]
     last = min(total, cfg.stop_step) if cfg.stop_step else total
     while state["step"] < last and not (cfg.minutes and state["seconds"] >= cfg.minutes * 60):
@@ -449,6 +453,15 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
                "hardware": machine(group.world)}
     (out / "pretrain-result.json").write_text(json.dumps(summary, indent=2, default=list) + "\n")
     return summary
+
+
+def training_mode(model: MIREncoder, cfg: TrainConfig) -> None:
+    """Dropout on, except in frozen encoders: heads warmed on them (``heads_only``, linear probing
+    before fine-tuning, Kumar et al. 2022) learn the features the encoders give at inference."""
+    model.train()
+    if cfg.heads_only:
+        model.text.eval()
+        model.graph.eval()
 
 
 def start_from(model: MIREncoder, path: Path) -> dict:

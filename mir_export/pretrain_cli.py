@@ -39,6 +39,10 @@ def add_commands(sub) -> None:
     train.add_argument("--tasks", default="mlm,gae,match", help="comma-separated: mlm, gae, match, distill")
     train.add_argument("--init", type=Path, default=None, metavar="CHECKPOINT",
                        help="start a new run from this checkpoint's weights (a run of the same --model)")
+    train.add_argument("--heads-only", action="store_true",
+                       help="with --init: train the pre-training heads alone, the encoders frozen and without "
+                            "dropout; warms the fresh heads of a start from ONNX weights ('pretrain contrastive "
+                            "--steps 0') before a stage trains the encoders ('pretrain contrastive --checkpoint')")
     train.add_argument("--teacher", type=Path, default=None, metavar="MODEL_DIR",
                        help="the model directory that the distill task reproduces (its tokenizer must be --data's)")
     _schedule_arguments(train, steps=2000)
@@ -458,7 +462,10 @@ def run(args: argparse.Namespace) -> int:
         batch_size=args.batch_size, lr=args.lr, threads=args.threads, seed=args.seed, stop_step=args.stop_at,
         warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
         init=str(args.init.resolve()) if args.init else "", teacher=str(args.teacher.resolve()) if args.teacher else "",
+        heads_only=args.heads_only,
     )
+    if cfg.heads_only and not cfg.init:
+        raise UsageError("pretrain train: --heads-only trains heads on frozen encoders: give --init CHECKPOINT")
     known = pretrain.TASKS + ("distill",)
     unknown = set(cfg.tasks) - set(known)
     if unknown:

@@ -121,6 +121,8 @@ def test_distillation_needs_a_teacher_that_tokenizes_as_the_data(tmp_path, capsy
         assert "not the tokenizer of" in capsys.readouterr().err
         assert main(train + ["--init", str(tmp_path / "none.pt")]) == 2
         assert "no such checkpoint (--init)" in capsys.readouterr().err
+        assert main(train + ["--heads-only"]) == 2
+        assert "--heads-only trains heads on frozen encoders: give --init" in capsys.readouterr().err
 
 
 def test_without_the_train_extra_one_line_names_it(tmp_path) -> None:

@@ -251,3 +251,19 @@ def test_init_starts_a_new_run_from_a_checkpoint(corpus, tmp_path) -> None:
     assert result["training"]["init"]["step"] == 4 and len(result["training"]["init"]["sha256"]) == 64
     with pytest.raises(ResumeError, match="--init needs one of compact"):
         train(samples, samples, vocab, tmp_path / "third", replace(still, model="compact"))
+
+
+def test_heads_only_trains_the_pretraining_heads_on_frozen_encoders(corpus, tmp_path) -> None:
+    from mir_export.model import load_checkpoint
+
+    samples, vocab = corpus
+    cfg = TrainConfig(model="tiny", steps=2, batch_size=4, warmup=1, eval_samples=8)
+    train(samples, samples, vocab, tmp_path / "start", cfg)
+    warm = replace(cfg, steps=3, lr=1e-2, heads_only=True, init=str(tmp_path / "start" / "checkpoint.pt"))
+    result = train(samples, samples, vocab, tmp_path / "warm", warm)
+    start, heads = (load_checkpoint(tmp_path / run / "checkpoint.pt").state_dict() for run in ("start", "warm"))
+    encoders = [k for k in start if k.startswith(("text.", "graph."))]
+    assert encoders and all(torch.equal(start[k], heads[k]) for k in encoders)
+    for head in ("mlm.dense.weight", "mlm.bias", "edge_heads.0.weight", "match.0.weight"):
+        assert not torch.equal(start[head], heads[head]), head
+    assert {"mlm_accuracy", "gae_auc", "matching_accuracy"} <= set(result["metrics"])
