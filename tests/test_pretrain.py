@@ -255,6 +255,7 @@ def test_init_starts_a_new_run_from_a_checkpoint(corpus, tmp_path) -> None:
 
 def test_heads_only_trains_the_pretraining_heads_on_frozen_encoders(corpus, tmp_path) -> None:
     from mir_export.model import load_checkpoint
+    from mir_export.pretrain import ResumeError, training_mode
 
     samples, vocab = corpus
     cfg = TrainConfig(model="tiny", steps=2, batch_size=4, warmup=1, eval_samples=8)
@@ -267,3 +268,8 @@ def test_heads_only_trains_the_pretraining_heads_on_frozen_encoders(corpus, tmp_
     for head in ("mlm.dense.weight", "mlm.bias", "edge_heads.0.weight", "match.0.weight"):
         assert not torch.equal(start[head], heads[head]), head
     assert {"mlm_accuracy", "gae_auc", "matching_accuracy"} <= set(result["metrics"])
+    model = load_checkpoint(tmp_path / "warm" / "checkpoint.pt")
+    training_mode(model, warm)
+    assert model.mlm.training and not model.text.training and not model.graph.training  # no dropout under heads
+    with pytest.raises(ResumeError, match="trained with --heads-only; resume it the same way"):
+        train(samples, samples, vocab, tmp_path / "warm", replace(warm, steps=4, heads_only=False))
