@@ -507,9 +507,10 @@ def check_saved(path: Path, saved: dict, model_cfg: ModelConfig, tokenizer_sha25
     if recorded and tokenizer_sha256 and recorded != tokenizer_sha256:
         raise ResumeError(f"{path}: trained with another tokenizer (sha256 {recorded[:12]}..., now "
                           f"{tokenizer_sha256[:12]}...); use the same {inputs}, or a new --out")
-    if saved["train_config"].get("heads_only", False) != cfg.heads_only:
-        raise ResumeError(f"{path}: trained {'with' if saved['train_config'].get('heads_only') else 'without'} "
-                          "--heads-only; resume it the same way, or start a new --out from its weights (--init)")
+    heads_only = saved["train_config"].get("heads_only", False)
+    if heads_only != cfg.heads_only:
+        raise ResumeError(f"{path}: trained {'with' if heads_only else 'without'} --heads-only; resume it the "
+                          "same way, or start a new --out from its weights (--init)")
     state = saved["state"]
     if cfg.minutes and state["seconds"] >= cfg.minutes * 60:
         raise ResumeError(f"{path}: already trained {state['seconds'] / 60:.1f} min, and --minutes {cfg.minutes:g} "
