@@ -8,9 +8,11 @@ function to bound a step's cost). A function's positive is the same source funct
 variant (another optimization level or clang, as jTrans learns across levels); a function whose
 variants all compiled alike is paired with itself, the two views differing by dropout and the
 statements drawn (SimCSE, the weakest augmentation); ``contrastive_weight`` 0 drops this term (the
-ablation at equal budget). MLM on the first views' statements, weighted
-by ``mlm_weight``, keeps the token skills (a start from a model directory's ONNX files has a fresh
-MLM head: only the encoders are exported). With a ``teacher`` (a distilled student folded into its
+ablation at equal budget). The pre-training skills on the first views (``pretrain.forward``'s
+MLM, GAE and matching, weighted by ``mlm_weight``, ``gae_weight`` and ``match_weight``) keep what
+InfoNCE alone lets go: MLM alone kept the token skill while matching fell from 0.965 to 0.79
+(README, nineteenth candidate). A start from a model directory's ONNX files has fresh heads (only
+the encoders are exported); ``pretrain train --heads-only`` warms them first. With a ``teacher`` (a distilled student folded into its
 teacher's space, starting from the student), a third term, weighted by ``distill_weight``, keeps
 the first views' pooled embedding near the frozen teacher's embedding of the same view (the same
 statements drawn): InfoNCE alone pulls variants together and may drop what the teacher's vector
@@ -45,8 +47,8 @@ from mir_export.distill import relative_mse
 from mir_export.downstream.finetune import draw_statements, pooled_embeddings
 from mir_export.model import MIREncoder
 from mir_export.pretrain import (
-    TrainConfig, batch_of, check_saved, evaluate as evaluate_mlm, forward, invocation, learning_rate, machine,
-    pick_statements, save_checkpoint,
+    TASKS as SKILLS, TrainConfig, batch_of, check_saved, evaluate as evaluate_skills, forward, invocation,
+    learning_rate, machine, pick_statements, save_checkpoint,
 )
 from mir_export.proxy.metrics import retrieval
 from mir_export.proxy.pairs import TASKS
@@ -60,18 +62,26 @@ from mir_runtime.progress import progress
 
 @dataclass
 class ContrastiveConfig(TrainConfig):
-    tasks: tuple = ("contrastive", "mlm")  # "mlm" while mlm_weight > 0, "distill" with a teacher
+    tasks: tuple = ("contrastive", "mlm")  # the terms weighted above 0, "distill" with a teacher
     batch_size: int = 32  # functions per step, each the others' negatives
     statements_per_sample: int = 32
     lr: float = 1e-4
     temperature: float = 0.05
     contrastive_weight: float = 1.0  # 0: MLM (and the teacher term) alone, the ablation at equal budget
     mlm_weight: float = 0.1
+    gae_weight: float = 0.0
+    match_weight: float = 0.0
     distill_weight: float = 1.0  # with a teacher (``TrainConfig.teacher`` names its directory)
     pooling: str = MEAN_MAX_SIZE  # the model directory's layout
     max_units: int = 0  # > 0: at most this many units of each split (short runs)
     checkpoint_every: int = 50
     device: str = "cpu"  # a torch device: "cuda" trains on a GPU (a step's views in one batch, pooled_embeddings)
+
+
+def skill_weights(cfg: ContrastiveConfig) -> dict[str, float]:
+    """The pre-training skills the stage trains beside InfoNCE, with their weights (``pretrain.TASKS`` order)."""
+    weights = {"mlm": cfg.mlm_weight, "gae": cfg.gae_weight, "match": cfg.match_weight}
+    return {task: weights[task] for task in SKILLS if weights[task]}
 
 
 def features_of(sample: Sample) -> Features:
@@ -113,11 +123,12 @@ def step_loss(model: MIREncoder, pairs: list[tuple[Sample, Sample]], cfg: Contra
               generator: torch.Generator, teacher: MIREncoder | None = None,
               features: Callable[[Sample], Features] = features_of
               ) -> tuple[dict[str, Tensor], int, list[Sample]]:
-    """The losses of one batch of positive pairs: ``contrastive_loss`` (when weighted),
-    ``mlm_loss`` (when weighted), ``distill_loss`` (with a ``teacher``: relative squared error of
-    the first views' embeddings to the teacher's, ``distill.relative_mse``) and their weighted sum
-    ``loss``; how many statements the views drew (MLM's, when no view is pooled); and the samples
-    whose graphs went through the model (none when no view is pooled).
+    """The losses of one batch of positive pairs: ``contrastive_loss``, ``mlm_loss``, ``gae_loss``
+    and ``match_loss`` (each when weighted; the skills on the first views, in one ``pretrain.forward``),
+    ``distill_loss`` (with a ``teacher``: relative squared error of the first views' embeddings to
+    the teacher's, ``distill.relative_mse``) and their weighted sum ``loss``; how many statements
+    the views drew (the skills', when no view is pooled); and the samples whose graphs went through
+    the model, once per pass (none when neither a view is pooled nor GAE or matching trained).
     ``features``: a sample's features (a ``FeatureMemo``)."""
     out: dict[str, Tensor] = {}
     terms = []
@@ -139,14 +150,19 @@ def step_loss(model: MIREncoder, pairs: list[tuple[Sample, Sample]], cfg: Contra
             target = pooled_embeddings(teacher, [v[0] for v in views], rows[0], cfg.pooling)
         out["distill_loss"] = relative_mse(first, target)
         terms.append(cfg.distill_weight * out["distill_loss"])
-    if cfg.mlm_weight:
+    skills = skill_weights(cfg)
+    if skills:
         samples = [a for a, _ in pairs]
         picked = pick_statements(samples, cfg.statements_per_sample, rng)
-        out["mlm_loss"] = forward(model, batch_of(samples, picked), ("mlm",), cfg, generator)["mlm_loss"]
-        terms.append(cfg.mlm_weight * out["mlm_loss"])
+        trained = forward(model, batch_of(samples, picked), tuple(skills), cfg, generator)
+        for task, weight in skills.items():
+            out[f"{task}_loss"] = trained[f"{task}_loss"]
+            terms.append(weight * out[f"{task}_loss"])
         drawn = drawn or sum(map(len, picked))
+        if "gae" in skills or "match" in skills:
+            pooled += samples
     if not terms:
-        raise ValueError("no term to train: a contrastive, MLM or teacher weight must be positive")
+        raise ValueError("no term to train: a contrastive, MLM, GAE, matching or teacher weight must be positive")
     out["loss"] = sum(terms[1:], terms[0])
     return out, drawn, pooled
 
@@ -160,8 +176,9 @@ def headline_pairs(groups: list[Group]) -> list[tuple[Sample, Sample]]:
 @torch.no_grad()
 def evaluate(model: MIREncoder, data: VariantSamples, cfg: ContrastiveConfig) -> dict:
     """Held-out figures: recall@1 and MRR of the proxy's headline task (``variant_*``) among the
-    held-out groups, every statement embedded through the runtime's engine; MLM accuracy when
-    MLM is trained. The proxy proper (``pretrain proxy``) scores the exported model."""
+    held-out groups, every statement embedded through the runtime's engine; the trained skills'
+    figures (``pretrain.evaluate``: MLM accuracy, GAE ROC-AUC per flow, matching accuracy). The
+    proxy proper (``pretrain proxy``) scores the exported model."""
     model.eval()
     pairs = headline_pairs(data.held_out)
     result: dict = {"variant_task": HEADLINE, "variant_pairs": len(pairs)}
@@ -172,8 +189,9 @@ def evaluate(model: MIREncoder, data: VariantSamples, cfg: ContrastiveConfig) ->
         figures = retrieval(np.stack(queries), np.stack(targets))
         result |= {"variant_recall_at_1": figures["recall_at_1"], "variant_mrr": figures["mrr"]}
     held = [s for g in data.held_out for s in distinct(g)]
-    if cfg.mlm_weight and held:  # no held-out functions: no figure, rather than 0.0
-        result["mlm_accuracy"] = evaluate_mlm(model, held, cfg, ("mlm",))["mlm_accuracy"]
+    skills = tuple(skill_weights(cfg))
+    if skills and held:  # no held-out functions: no figure, rather than 0.0
+        result |= evaluate_skills(model, held, cfg, skills)
     model.train()
     return result | {"eval_functions": len(held)}
 

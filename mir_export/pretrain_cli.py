@@ -110,6 +110,11 @@ def add_commands(sub) -> None:
     con.add_argument("--contrastive-weight", type=float, default=1.0,
                      help="weight of InfoNCE (0: none, the ablation: MLM and the teacher term alone at equal budget)")
     con.add_argument("--mlm-weight", type=float, default=0.1, help="weight of the MLM regularizer (0: none)")
+    con.add_argument("--gae-weight", type=float, default=0.0,
+                     help="weight of graph auto-encoding on the first views (0: none); its head should be trained: "
+                          "--checkpoint a run of 'pretrain train --heads-only'")
+    con.add_argument("--match-weight", type=float, default=0.0,
+                     help="weight of IR-graph matching on the first views (0: none), as --gae-weight")
     con.add_argument("--teacher", type=Path, default=None, metavar="MODEL_DIR",
                      help="keep the pooled embedding near this model directory's (a distilled student's teacher: "
                           "--model exported with --teacher-space, the same tokenizer and layout)")
@@ -441,12 +446,12 @@ def run(args: argparse.Namespace) -> int:
         model = load_checkpoint(args.run / "checkpoint.pt")
         distiller = None
         if "contrastive_weight" in saved["train_config"]:
-            # a contrastive stage's run: its heads of GAE and matching were never trained, and its
-            # teacher term is not pretrain's distill task, so only its MLM is measured
-            from mir_export.contrastive import ContrastiveConfig
+            # a contrastive stage's run: only the skills it trained are measured (the other heads
+            # never learned), and its teacher term is not pretrain's distill task
+            from mir_export.contrastive import ContrastiveConfig, skill_weights
 
             cfg = ContrastiveConfig(**saved["train_config"])
-            tasks = tuple(t for t in cfg.tasks if t == "mlm")
+            tasks = tuple(skill_weights(cfg))
         else:
             cfg = pretrain.TrainConfig(**saved["train_config"])
             tasks = tuple(cfg.tasks)
@@ -562,10 +567,10 @@ def run_contrastive(args: argparse.Namespace) -> int:
             raise UsageError("--architecture sizes fresh weights: add --init random")
         if args.distill_weight is not None and (args.teacher is None or args.distill_weight <= 0):
             raise UsageError("--distill-weight weighs the --teacher term: a positive weight, with --teacher")
-        if min(args.contrastive_weight, args.mlm_weight) < 0 or not (args.contrastive_weight or args.mlm_weight
-                                                                    or args.teacher):
-            raise UsageError("--contrastive-weight and --mlm-weight: not negative, and a term to train (one of "
-                             "them positive, or --teacher)")
+        weights = (args.contrastive_weight, args.mlm_weight, args.gae_weight, args.match_weight)
+        if min(weights) < 0 or not (any(weights) or args.teacher):
+            raise UsageError("--contrastive-weight, --mlm-weight, --gae-weight and --match-weight: not negative, "
+                             "and a term to train (one of them positive, or --teacher)")
         model = (fresh_encoder(args.model, args.seed, args.architecture) if args.init == "random"
                  else pretrained_encoder(args.model, args.checkpoint))
         tokenizer = directory.file(TOKENIZER)
@@ -580,11 +585,12 @@ def run_contrastive(args: argparse.Namespace) -> int:
                          "negatives need at least 2")
     cfg = contrastive.ContrastiveConfig(
         model=model.cfg.name,
-        tasks=(("contrastive",) if args.contrastive_weight else ()) + (("mlm",) if args.mlm_weight else ())
+        tasks=tuple(task for task, weight in zip(("contrastive", *pretrain.TASKS), weights) if weight)
         + (("distill",) if teacher is not None else ()), steps=args.steps,
         minutes=args.minutes, stop_step=args.stop_at, batch_size=args.batch_size,
         statements_per_sample=args.statements, temperature=args.temperature,
-        contrastive_weight=args.contrastive_weight, mlm_weight=args.mlm_weight, lr=args.lr,
+        contrastive_weight=args.contrastive_weight, mlm_weight=args.mlm_weight, gae_weight=args.gae_weight,
+        match_weight=args.match_weight, lr=args.lr,
         warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
         max_units=args.max_units, checkpoint_every=args.checkpoint_every, threads=args.threads, seed=args.seed,
         device=args.device,

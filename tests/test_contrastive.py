@@ -242,7 +242,7 @@ def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variant
     assert result["training"]["functions"] == 20 and result["training"]["step"] == 4 and result["hardware"]["cores"]
     assert cli.main(args) == 2 and "already at step 4" in capsys.readouterr().err  # nothing left: one line
     assert cli.main(["pretrain", "evaluate", "--data", str(run), "--run", str(run)]) == 0
-    measured = json.loads(capsys.readouterr().out)  # the stage trains no GAE or matching head: MLM alone
+    measured = json.loads(capsys.readouterr().out)  # by default the stage trains no GAE or matching head
     assert set(measured) == {"mlm_accuracy", "eval_functions"} and measured["eval_functions"] > 0
     assert 0 <= measured["mlm_accuracy"] <= 1
     assert cli.main(["export", "--run", str(run), "--data", str(run), "--out", str(out),
@@ -338,6 +338,28 @@ def test_without_the_contrastive_term_mlm_trains_alone(data, start):
     assert list(map(id, pooled)) == [id(s) for k in (0, 1) for s in (pair[k] for pair in pairs)]
 
 
+def test_gae_and_matching_train_on_the_first_views_beside_infonce(data, start):
+    """The skills that InfoNCE alone lets go (matching fell to 0.79) join the sum with their
+    weights, in one pass over the first views; without a pooled view, those graphs are counted."""
+    cfg = ContrastiveConfig(model="tiny", statements_per_sample=4, gae_weight=0.5, match_weight=0.25)
+    pairs = [positive_pair(g, random.Random(0)) for g in data.train[:4]]
+    torch.manual_seed(0)
+    losses, _, pooled = step_loss(_copy(start[0]), pairs, cfg, random.Random(1), torch.Generator().manual_seed(0))
+    assert set(losses) == {"contrastive_loss", "mlm_loss", "gae_loss", "match_loss", "loss"}
+    weighted = losses["contrastive_loss"] + 0.1 * losses["mlm_loss"] + 0.5 * losses["gae_loss"] \
+        + 0.25 * losses["match_loss"]
+    assert torch.allclose(losses["loss"], weighted)
+    assert list(map(id, pooled)) == [id(p[k]) for k in (0, 1, 0) for p in pairs]  # two views, then the skills'
+    skills = replace(cfg, contrastive_weight=0.0, mlm_weight=0.0)
+    losses, drawn, pooled = step_loss(_copy(start[0]), pairs, skills, random.Random(1),
+                                      torch.Generator().manual_seed(0))
+    assert set(losses) == {"gae_loss", "match_loss", "loss"} and drawn > 0
+    assert list(map(id, pooled)) == [id(a) for a, _ in pairs]
+    got = evaluate(_copy(start[0]), data, skills)  # the figures of what was trained, and nothing else
+    assert set(got["gae_auc"]) == {"control", "data", "call"} and 0 <= got["matching_accuracy"] <= 1
+    assert "mlm_accuracy" not in got and got["eval_functions"] > 0
+
+
 def test_the_command_runs_the_ablation_and_refuses_no_term(variants, start, tmp_path, capsys):
     args = ["pretrain", "contrastive", "--variants", str(variants), "--model", str(start[1]), "--steps", "2",
             "--batch-size", "4", "--statements", "4", "--contrastive-weight", "0"]
@@ -348,3 +370,13 @@ def test_the_command_runs_the_ablation_and_refuses_no_term(variants, start, tmp_
     result = json.loads((tmp_path / "mlm" / "pretrain-result.json").read_text())
     assert result["train_config"]["tasks"] == ["mlm"] and result["training"]["statements"] > 0
     assert result["training"]["graphs"] == result["training"]["tokens"] == 0  # the graph branch never ran
+    skills = [*args, "--mlm-weight", "0", "--gae-weight", "1", "--match-weight", "0.5"]
+    assert cli.main([*skills[:-1], "-0.5", "--out", str(tmp_path / "bad")]) == 2
+    assert "not negative" in capsys.readouterr().err and not (tmp_path / "bad").exists()
+    assert cli.main([*skills, "--out", str(tmp_path / "skills")]) == 0
+    assert "matching_accuracy" in json.loads(capsys.readouterr().out)["metrics"]
+    result = json.loads((tmp_path / "skills" / "pretrain-result.json").read_text())
+    assert result["train_config"]["tasks"] == ["gae", "match"] and result["training"]["graphs"] == 2 * 4
+    run = str(tmp_path / "skills")
+    assert cli.main(["pretrain", "evaluate", "--data", run, "--run", run]) == 0
+    assert set(json.loads(capsys.readouterr().out)) == {"gae_auc", "matching_accuracy", "eval_functions"}
