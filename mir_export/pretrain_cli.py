@@ -108,7 +108,8 @@ def add_commands(sub) -> None:
     con.add_argument("--statements", type=int, default=32, help="statements drawn per function and view")
     con.add_argument("--temperature", type=float, default=0.05, help="InfoNCE temperature")
     con.add_argument("--contrastive-weight", type=float, default=1.0,
-                     help="weight of InfoNCE (0: none, the ablation: the skills and the teacher term alone at equal budget)")
+                     help="weight of InfoNCE (0: none, the ablation: the skills and the teacher term alone at "
+                          "equal budget)")
     con.add_argument("--mlm-weight", type=float, default=0.1, help="weight of the MLM regularizer (0: none)")
     con.add_argument("--gae-weight", type=float, default=0.0,
                      help="weight of graph auto-encoding on the first views (0: none); its head should be trained: "
