@@ -12,14 +12,14 @@ ablation at equal budget). The pre-training skills on the first views (``pretrai
 MLM, GAE and matching, weighted by ``mlm_weight``, ``gae_weight`` and ``match_weight``) keep what
 InfoNCE alone lets go: beside MLM alone, B2's matching fell from 0.965 to 0.79 (README,
 seventeenth and eighteenth candidates). A start from a model directory's ONNX files has fresh
-heads (only the encoders are exported); ``pretrain train --heads-only`` warms them first. With a
-``teacher`` (a distilled student folded into its teacher's space, starting from the student), a
-third term, weighted by ``distill_weight``, keeps the first views' pooled embedding near the
-frozen teacher's embedding of the same view (the same statements drawn): InfoNCE alone pulls
-variants together and may drop what the teacher's vector gave the heads on unseen kernels
-(README, seventh candidate). The encoders keep their shapes: ``mir-export export`` takes the run
-directory as ``--run`` and as ``--data`` (it holds the tokenizer and the held-out samples that
-export's parity check reads).
+heads (only the encoders are exported); ``pretrain train --heads-only`` warms them first
+(``transfer.save_heads`` carries them alone to a lent machine). With a ``teacher`` (a distilled
+student folded into its teacher's space, starting from the student), a third term, weighted by
+``distill_weight``, keeps the first views' pooled embedding near the frozen teacher's embedding
+of the same view (the same statements drawn): InfoNCE alone pulls variants together and may drop
+what the teacher's vector gave the heads on unseen kernels (README, seventh candidate). The
+encoders keep their shapes: ``mir-export export`` takes the run directory as ``--run`` and as
+``--data`` (it holds the tokenizer and the held-out samples that export's parity check reads).
 
 Seeded and resumable like ``pretrain.train``: ``checkpoint.pt`` every ``checkpoint_every`` steps,
 ``--minutes`` counted over all invocations, ``train-log.jsonl``; dropout is seeded per step, so a

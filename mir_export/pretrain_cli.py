@@ -93,9 +93,13 @@ def add_commands(sub) -> None:
     con.add_argument("--model", type=Path, required=True,
                      help="the model directory to start from: tokenizer, pooling, and (without --checkpoint) the "
                           "weights of its fp32 ONNX encoders")
-    con.add_argument("--checkpoint", type=Path, default=None,
-                     help="start from this pre-training checkpoint's weights instead (the one --model was exported "
-                          "from: its MLM head is trained)")
+    start = con.add_mutually_exclusive_group()
+    start.add_argument("--checkpoint", type=Path, default=None,
+                       help="start from this pre-training checkpoint's weights instead (the one --model was exported "
+                            "from: its MLM head is trained)")
+    start.add_argument("--heads", type=Path, default=None,
+                       help="--model's ONNX encoders with these heads ('pretrain heads' of a --heads-only run "
+                            "on them): that run's start, in a file small enough to carry")
     con.add_argument("--init", choices=("model", "random"), default="model",
                      help="random: fresh weights (seeded by --seed) of --model's architecture, the baseline without "
                           "pre-training; with --steps 0 a run directory to export as it is")
@@ -113,7 +117,7 @@ def add_commands(sub) -> None:
     con.add_argument("--mlm-weight", type=float, default=0.1, help="weight of the MLM regularizer (0: none)")
     con.add_argument("--gae-weight", type=float, default=0.0,
                      help="weight of graph auto-encoding on the first views (0: none); its head should be trained: "
-                          "--checkpoint a run of 'pretrain train --heads-only'")
+                          "--checkpoint a run of 'pretrain train --heads-only', or --heads")
     con.add_argument("--match-weight", type=float, default=0.0,
                      help="weight of IR-graph matching on the first views (0: none), as --gae-weight")
     con.add_argument("--teacher", type=Path, default=None, metavar="MODEL_DIR",
@@ -153,6 +157,12 @@ def add_commands(sub) -> None:
                                 "cannot resume: no optimizer state)")
     join.add_argument("--parts", type=Path, required=True, help="the directory holding weights-partK.pt")
     join.add_argument("--out", type=Path, required=True, help="run directory to write")
+    heads = cmds.add_parser("heads", formatter_class=Formatter,
+                            help="a run's pre-training heads alone (2 MB for small), to carry to a lent machine "
+                                 "where 'pretrain contrastive --heads' lays them over --model's ONNX encoders")
+    heads.add_argument("--run", type=Path, required=True,
+                       help="run directory holding checkpoint.pt ('pretrain train --heads-only' on --model's encoders)")
+    heads.add_argument("--out", type=Path, required=True, help="the file to write (.pt)")
     export = sub.add_parser("export", help="a run's checkpoint to the runtime's ONNX files and manifest",
                             formatter_class=Formatter)
     export.add_argument("--run", type=Path, required=True, help="run directory (checkpoint.pt, pretrain-result.json)")
@@ -365,6 +375,8 @@ def lineage(result: dict, seen: frozenset[Path] = frozenset()) -> dict:
         out["start"] = run_of(Path(weights))
     elif start.get("model"):
         out["start"] = directory(start["model"]) | {"weights": weights}
+        if start.get("heads"):
+            out["start"]["heads"] = start["heads"] | {"run": run_of(Path(start["heads"]["checkpoint"]))}
     if cfg.get("teacher"):
         out["teacher"] = directory(cfg["teacher"])
     return out
@@ -431,8 +443,8 @@ def run(args: argparse.Namespace) -> int:
         return run_contrastive(args)
     if args.pretrain_command == "pack":
         return run_pack(args)
-    if args.pretrain_command in ("split", "join"):
-        return run_split_or_join(args)
+    if args.pretrain_command in ("split", "join", "heads"):
+        return run_transfer(args)
     tokenizer = args.data / "tokenizer.json"
     if not tokenizer.is_file():
         raise UsageError(f"{tokenizer}: missing (--data: a directory written by 'pretrain prepare')")
@@ -556,14 +568,14 @@ def run_contrastive(args: argparse.Namespace) -> int:
     from mir_export.cli import UsageError
     from mir_export.downstream.finetune import fresh_encoder, pretrained_encoder
     from mir_export.proxy.pairs import ProxyError
-    from mir_export.transfer import TransferError
+    from mir_export.transfer import TransferError, load_heads
     from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
 
     _check_device(args.device)
     try:
         directory = ModelDirectory(args.model)
-        if args.init == "random" and args.checkpoint:
-            raise UsageError("--init random starts from fresh weights: drop --checkpoint")
+        if args.init == "random" and (args.checkpoint or args.heads):
+            raise UsageError("--init random starts from fresh weights: drop --checkpoint and --heads")
         if args.architecture and args.init != "random":
             raise UsageError("--architecture sizes fresh weights: add --init random")
         if args.distill_weight is not None and (args.teacher is None or args.distill_weight <= 0):
@@ -574,6 +586,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
                              "and a term to train (one of them positive, or --teacher)")
         model = (fresh_encoder(args.model, args.seed, args.architecture) if args.init == "random"
                  else pretrained_encoder(args.model, args.checkpoint))
+        heads = load_heads(args.heads, model) if args.heads else None
         tokenizer = directory.file(TOKENIZER)
         teacher = _contrastive_teacher(args.teacher, directory) if args.teacher is not None else None
         data = (_packed(args.samples, tokenizer) if args.samples else
@@ -600,7 +613,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
     )
     weights = (f"random initialization, seed {args.seed}" if args.init == "random"
                else str(args.checkpoint.resolve()) if args.checkpoint else "the model directory's ONNX files")
-    start = {"model": str(args.model.resolve()), "weights": weights}
+    start = {"model": str(args.model.resolve()), "weights": weights} | ({"heads": heads} if heads else {})
     try:
         result = contrastive.train(model, data, tokenizer, args.out, cfg, start, args.invocation, teacher)
     except pretrain.ResumeError as exc:
@@ -643,16 +656,18 @@ def run_pack(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_split_or_join(args: argparse.Namespace) -> int:
-    """``pretrain split`` and ``pretrain join``: the files written, one per line."""
+def run_transfer(args: argparse.Namespace) -> int:
+    """``pretrain split``, ``join`` and ``heads``: the files written, one per line."""
     from mir_export.cli import UsageError
-    from mir_export.transfer import TransferError, join_weights, split_weights
+    from mir_export.transfer import TransferError, join_weights, save_heads, split_weights
 
     try:
+        if args.pretrain_command in ("split", "heads") and not (args.run / "checkpoint.pt").is_file():
+            raise TransferError(f"{args.run / 'checkpoint.pt'}: missing (--run: a training run directory)")
         if args.pretrain_command == "split":
-            if not (args.run / "checkpoint.pt").is_file():
-                raise TransferError(f"{args.run / 'checkpoint.pt'}: missing (--run: a training run directory)")
             written = split_weights(args.run, args.out, args.part_mb)
+        elif args.pretrain_command == "heads":
+            written = [save_heads(args.run, args.out)]
         else:
             written = [join_weights(args.parts, args.out)]
     except TransferError as exc:

@@ -7,10 +7,14 @@ flat arrays of the narrowest unsigned type, in one xz-compressed ``.npz`` whose 
 on, their provenance (the variants manifest and tokenizer they came from, the packing and its
 command) in ``source``. Back: a run's weights, without the optimizer, in parts of at most
 ``part_mb`` (``split_weights``), joined at home into a ``checkpoint.pt`` that export reads
-(``join_weights``) but that cannot resume: it has no optimizer state.
+(``join_weights``) but that cannot resume: it has no optimizer state. Out again: a run's
+pre-training heads alone (``save_heads``), to lay over a model directory's ONNX encoders there
+(``load_heads``): the heads a ``--heads-only`` run warmed travel in 2 MB, where its checkpoint
+(26.6 MB) beside the packed groups and the repository overruns the 64 MiB a call carries.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import lzma
@@ -25,6 +29,7 @@ from mir_runtime.modeldir import file_sha256
 
 FORMAT = 1
 RUN_FILES = ("pretrain-result.json", "train-log.jsonl")  # travel back in the first part
+HEADS = ("mlm", "edge_heads", "match")  # MIREncoder's pre-training heads: trained, never exported
 
 
 class TransferError(Exception):
@@ -209,3 +214,62 @@ def join_weights(parts: Path, out: Path) -> Path:
     checkpoint = out / "checkpoint.pt"
     torch.save(found[0]["checkpoint"] | {"model": model}, checkpoint)
     return checkpoint
+
+
+def encoder_digest(model) -> str:
+    """sha256 of the text and graph branches' tensors: which encoders a set of heads learned on."""
+    digest = hashlib.sha256()
+    for name, tensor in sorted(model.state_dict().items()):
+        if name.split(".")[0] not in HEADS:
+            values = tensor.detach().cpu().contiguous()
+            digest.update(f"{name} {values.dtype} {tuple(values.shape)}".encode())
+            digest.update(values.numpy().tobytes())
+    return digest.hexdigest()
+
+
+def _own_heads(model) -> dict:
+    """The heads' tensors by name, less those the encoders hold (the MLM decoder's token table)."""
+    tensors = model.state_dict()
+    shared = {t.data_ptr() for name, t in tensors.items() if name.split(".")[0] not in HEADS}
+    return {name: t for name, t in tensors.items() if name.split(".")[0] in HEADS and t.data_ptr() not in shared}
+
+
+def save_heads(run: Path, out: Path) -> Path:
+    """``out``: the pre-training heads of ``run``'s checkpoint without the tensors they share with
+    the encoders (the MLM decoder is tied to the token table), with the model's configuration and
+    the digest of the encoders they were trained on."""
+    import torch
+
+    from mir_export.model import MIREncoder, ModelConfig
+
+    checkpoint = run / "checkpoint.pt"
+    saved = _load(checkpoint, "a checkpoint")
+    if not isinstance(saved, dict) or "model" not in saved or "model_config" not in saved:
+        raise TransferError(f"{checkpoint}: not a checkpoint (no model weights)")
+    model = MIREncoder(ModelConfig(**saved["model_config"]))
+    model.load_state_dict(saved["model"])
+    heads = {name: tensor.clone() for name, tensor in _own_heads(model).items()}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.save({"format": FORMAT, "heads": heads, "model_config": model.cfg.to_dict(),
+                "encoders_sha256": encoder_digest(model), "checkpoint": str(checkpoint.resolve()),
+                "checkpoint_sha256": file_sha256(checkpoint)}, out)
+    return out
+
+
+def load_heads(path: Path, model) -> dict:
+    """Lay the heads ``save_heads`` wrote to ``path`` over ``model`` (its encoders must be the ones
+    they learned on: warm heads on other encoders would be a silently worse start); their provenance."""
+    what = "a file written by 'mir-export pretrain heads'"
+    saved = _load(path, what)
+    if not isinstance(saved, dict) or saved.get("format") != FORMAT or "heads" not in saved:
+        raise TransferError(f"{path}: not {what}")
+    if saved["model_config"] != model.cfg.to_dict():
+        raise TransferError(f"{path}: heads of model {saved['model_config']}, not --model's ({model.cfg.to_dict()})")
+    if saved["encoders_sha256"] != encoder_digest(model):
+        raise TransferError(f"{path}: heads trained on other encoders than --model's (from {saved['checkpoint']})")
+    own = _own_heads(model)
+    if set(saved["heads"]) != set(own):
+        raise TransferError(f"{path}: not the heads of this model ({', '.join(set(saved['heads']) ^ set(own))})")
+    model.load_state_dict(saved["heads"], strict=False)
+    return {"file": str(path.resolve()), "sha256": file_sha256(path), "checkpoint": saved["checkpoint"],
+            "checkpoint_sha256": saved["checkpoint_sha256"]}

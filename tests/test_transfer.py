@@ -162,3 +162,45 @@ def test_the_device_script_trains_and_splits_on_a_cpu(data, start, tmp_path):  #
     assert done.returncode == 0 and "s a step" not in (out / "S" / "log.txt").read_text()  # no probe
     join_weights(out / "S", tmp_path / "fixed")
     assert json.loads((tmp_path / "fixed" / "pretrain-result.json").read_text())["training"]["step"] == 3
+
+
+def test_heads_carried_alone_rebuild_the_warmed_start(data, start, tmp_path, capsys):  # noqa: F811
+    """``pretrain heads`` then ``contrastive --heads``: --model's encoders and the carried heads, bit for bit
+    the run they came from; heads of other encoders or of nothing are refused in one line."""
+    from mir_export.pretrain_cli import lineage
+
+    packed = tmp_path / "train.npz.xz"
+    pack(data, packed, 4, 0, 0, "")
+    run = ["pretrain", "contrastive", "--samples", str(packed), "--model", str(start[1]), "--steps", "0",
+           "--batch-size", "4", "--statements", "4", "--out"]
+    assert cli.main([*run, str(tmp_path / "warm")]) == 0
+    warm = torch.load(tmp_path / "warm" / "checkpoint.pt", weights_only=False)
+    torch.manual_seed(1)
+    for name, tensor in warm["model"].items():  # heads as a --heads-only run leaves them: trained, encoders kept
+        if name.split(".")[0] in ("mlm", "edge_heads", "match") and name != "mlm.embeddings.weight":
+            tensor.add_(torch.randn_like(tensor))
+    torch.save(warm, tmp_path / "warm" / "checkpoint.pt")
+    capsys.readouterr()
+    heads = tmp_path / "heads.pt"
+    assert cli.main(["pretrain", "heads", "--run", str(tmp_path / "warm"), "--out", str(heads)]) == 0
+    assert capsys.readouterr().out.split() == [str(heads)]
+    assert "mlm.embeddings.weight" not in torch.load(heads)["heads"]  # the token table is the encoders'
+    assert cli.main([*run, str(tmp_path / "again"), "--heads", str(heads)]) == 0
+    again = torch.load(tmp_path / "again" / "checkpoint.pt", weights_only=False)["model"]
+    assert all(torch.equal(again[k], warm["model"][k]) for k in warm["model"])
+    result = json.loads((tmp_path / "again" / "pretrain-result.json").read_text())
+    followed = lineage(result)["start"]["heads"]["run"]
+    assert followed["checkpoint_sha256"] == torch.load(heads)["checkpoint_sha256"]
+    capsys.readouterr()
+    assert cli.main([*run, str(tmp_path / "fresh"), "--init", "random"]) == 0
+    assert cli.main(["pretrain", "heads", "--run", str(tmp_path / "fresh"), "--out", str(tmp_path / "other.pt")]) == 0
+    capsys.readouterr()
+    for given, said in ((tmp_path / "other.pt", "other.pt: heads trained on other encoders than --model's"),
+                        (packed, "train.npz.xz: not a file written by 'mir-export pretrain heads'")):
+        assert cli.main([*run, str(tmp_path / "refused"), "--heads", str(given)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.count("\n") == 0 and said in err and not (tmp_path / "refused").exists()
+    assert cli.main([*run, str(tmp_path / "refused"), "--heads", str(heads), "--init", "random"]) == 2
+    assert "drop --checkpoint and --heads" in capsys.readouterr().err
+    assert cli.main(["pretrain", "heads", "--run", str(tmp_path / "nothing"), "--out", str(heads)]) == 2
+    assert "checkpoint.pt: missing" in capsys.readouterr().err
