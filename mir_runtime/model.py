@@ -28,6 +28,7 @@ from mir_runtime.featurizer import Featurizer
 from mir_runtime.ir import parse_ir
 from mir_runtime.ir.model import Module
 from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
+from mir_runtime.pooling import branch_columns
 from mir_runtime.store import EmbeddingStore
 from mir_runtime.tasks import NO_HEADS, Task, TaskError
 
@@ -206,7 +207,9 @@ class Model:
         file or module, with the task's run-time inputs as keywords (``transfer=..., wgsize=...``).
         The file is embedded at the precision the heads learned from (``manifest.heads_precision``,
         fp32 for the shipped model), whatever this model embeds at: fed the int8 embedding (the
-        CPU default, for throughput) the heads lose about a point of accuracy."""
+        CPU default, for throughput) the heads lose about a point of accuracy. A module without
+        function bodies is refused (``IRParseError``): ``embed`` gives it a vector, but a decision
+        on it would answer for code that is not there."""
         spec = self.task(task)
         spec.head(choice)  # a bad choice or missing input fails before the file is read
         spec.extras(inputs)
@@ -215,6 +218,11 @@ class Model:
             vector = engine.embed(self.featurizer(source))
         else:
             vector = self._embed_path(engine, source)
+        manifest = self.directory.manifest
+        if not vector[branch_columns(manifest.pooling, manifest.vector_size)["text"]].any():
+            # no statement (declarations, globals, comments): a head would decide on an almost empty graph alone
+            name = source.path if isinstance(source, Module) else os.fspath(source)
+            raise IRParseError(f"no function bodies: nothing for task {task} to decide on", name, 1, 1)
         return self.predict_embeddings(task, vector[None, :], choice, [inputs])[0]
 
     def _engine_for_heads(self) -> Engine:

@@ -203,6 +203,19 @@ def test_cli_predict_errors_are_one_line(model_dir, files, extra, message) -> No
     assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
+def test_predict_refuses_a_module_without_function_bodies(model, model_dir, tmp_path) -> None:
+    empty = tmp_path / "decls.ll"
+    empty.write_text("; only declarations\n@g = global i32 5\ndeclare i32 @puts(ptr)\n")
+    assert model.embed(empty).shape == (model.embedding_size,)  # a vector, as IR2Vec gives one
+    with pytest.raises(IRParseError, match="decls.ll:1:1: no function bodies: nothing for task toy to decide on"):
+        model.predict("toy", empty, "amd", transfer=1, wgsize=1)
+    args = ("predict", "--task", "toy", "--platform", "amd", "--transfer", "1", "--wgsize", "1")
+    for given, stdin, name in ((str(empty), None, str(empty)), ("-", empty.read_text(), "<stdin>")):
+        done = cli(*args, given, env={"MIR_MODEL": str(model_dir[2])}, stdin=stdin)
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr == f"{name}:1:1: no function bodies: nothing for task toy to decide on\n"
+
+
 def test_cli_tasks_and_info(model_dir, tmp_path) -> None:
     tasks = cli("tasks", "--model", str(model_dir[2]), "--format", "json")
     assert tasks.returncode == 0 and json.loads(tasks.stdout)[0]["task"] == "toy"
