@@ -19,7 +19,7 @@ torch = pytest.importorskip("torch")  # the training side: a runtime-only instal
 from mir_export import cli
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.samples import Sample
-from mir_export.transfer import TransferError, chosen_groups, join_weights, pack, split_weights, unpack
+from mir_export.transfer import HEADS, TransferError, chosen_groups, join_weights, pack, split_weights, unpack
 from paths import REPO
 from test_contrastive import data, start, variants  # noqa: F401 (fixtures)
 
@@ -177,7 +177,7 @@ def test_heads_carried_alone_rebuild_the_warmed_start(data, start, tmp_path, cap
     warm = torch.load(tmp_path / "warm" / "checkpoint.pt", weights_only=False)
     torch.manual_seed(1)
     for name, tensor in warm["model"].items():  # heads as a --heads-only run leaves them: trained, encoders kept
-        if name.split(".")[0] in ("mlm", "edge_heads", "match") and name != "mlm.embeddings.weight":
+        if name.split(".")[0] in HEADS and name != "mlm.embeddings.weight":
             tensor.add_(torch.randn_like(tensor))
     torch.save(warm, tmp_path / "warm" / "checkpoint.pt")
     capsys.readouterr()
