@@ -312,6 +312,7 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          "incoming block %nope of a phi is not a block"),
         ("!0 = !{}\n!0 = !{}", 2, 1, "redefinition of metadata !0"),
         ("define void @f() !dbg ! {\n  ret void\n}", 1, 24, "expected '{' after '!'"),
+        ("define void @f() !dbg !prof !3 {\n  ret void\n}\n!3 = !{}", 1, 23, "expected a metadata node, found '!prof'"),
         ("@g = global [1 x label] zeroinitializer", 1, 23, "label cannot be an element"),
         ("@g = global [99999999999999999999999 x i8] zeroinitializer", 1, 14, "at most 2^64-1"),
         ("attributes #0 = { allocsize(4294967296) }", 1, 29, "does not fit in 32 bits"),

@@ -450,8 +450,11 @@ class Cursor:
                 raise ParseFailure("expected '{' after '!'", self.i)
             self.skip_group()
             return
-        if self.peek() == "(" and tok[1:2].isalpha():
-            self.skip_group()
+        if tok[1:2].isdigit() or tok[1:2] == '"':
+            return
+        if self.peek() != "(":  # a name (``!dbg``) is an attachment's kind, never a value
+            raise ParseFailure(f"expected a metadata node, found '{tok}'", self.i - 1)
+        self.skip_group()
 
     def typed_value(self) -> Operand:
         ty = self.type()
