@@ -345,11 +345,26 @@ def test_byte_order_mark_is_named(tmp_path):
     assert (error.line, error.column) == (1, 1) and "byte-order mark" in error.message
 
 
-def test_non_utf8_file(tmp_path):
+def test_non_utf8_byte_in_code(tmp_path):
     data = SMALL.replace("%y = add", "%y = \xff add").encode("latin-1")
     error = _read_error(tmp_path, data)
-    assert error.line == 3
+    assert (error.line, error.column) == (3, 8)
     assert "utf-8" in error.message.lower()
+
+
+def test_non_utf8_bytes_in_comments_and_strings_read_as_llvm_reads_them(tmp_path):
+    """LLVM takes any byte in a comment or a quoted string; a Latin-1 one reads as the ``\\E9``
+    that llvm-dis prints for it, so the module equals its LLVM round trip."""
+    latin1 = ("; ModuleID = 'caf\xe9.c'\n@s = constant [5 x i8] c\"caf\xe9\\00\"\n" + SMALL).encode("latin-1")
+    path = tmp_path / "latin1.ll"
+    path.write_bytes(latin1)
+    escaped = parse_ir('@s = constant [5 x i8] c"caf\\E9\\00"\n' + SMALL)
+    module = read_ir(path)
+    assert [g.text for g in module.globals] == [g.text for g in escaped.globals]
+    assert [i.text for i in module.instructions()] == [i.text for i in escaped.instructions()]
+    # a semicolon inside a string starts no comment: the byte after the closing quote is outside both
+    error = _read_error(tmp_path, b'@s = constant [2 x i8] c";\\00"\xe9\n' + SMALL.encode())
+    assert (error.line, error.column) == (1, 31)
 
 
 def test_truncated_function(tmp_path):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from typing import BinaryIO
 
@@ -23,7 +24,10 @@ def _location(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def decode(data: bytes, path: str = "<bytes>") -> str:
-    """UTF-8 text of textual IR, or an ``IRParseError`` at the first offending byte."""
+    r"""UTF-8 text of textual IR, or an ``IRParseError`` at the first offending byte. LLVM reads
+    bytes, not characters: it takes any byte in a comment or a quoted string (a Latin-1 file name
+    in ``; ModuleID``, a hand-written constant string), so such bytes are read too, as the ``\E9``
+    escape LLVM itself prints for them; elsewhere LLVM refuses them, and so does this."""
     if len(data) > MAX_BYTES:
         raise IRParseError(f"input too large ({len(data)} bytes, limit {MAX_BYTES})", path, 1, 1)
     nul = data.find(b"\x00")
@@ -33,9 +37,35 @@ def decode(data: bytes, path: str = "<bytes>") -> str:
         raise IRParseError("a UTF-8 byte-order mark before the IR (LLVM reads none; remove it)", path, 1, 1)
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        message = f"invalid UTF-8 byte 0x{data[exc.start]:02x}"
-        raise IRParseError(message, path, *_location(data, exc.start)) from None
+    except UnicodeDecodeError:
+        return _escape_quoted_bytes(data.decode("utf-8", "surrogateescape"), path)
+
+
+_UNDECODED = re.compile("[\udc80-\udcff]+")  # bytes that ``surrogateescape`` kept as code points
+_QUOTE_SEMICOLON_NEWLINE = re.compile('["\n;]')
+
+
+def _escape_quoted_bytes(text: str, path: str) -> str:
+    r"""``text`` with each undecoded byte in a quoted string or a comment spelled ``\XX``; one at
+    any other place is an ``IRParseError``. One pass over the text (LLVM's strings have no escaped
+    quote: ``\22`` spells one)."""
+    scanned, quoted, comment = 0, False, False
+    for match in _UNDECODED.finditer(text):
+        for mark in _QUOTE_SEMICOLON_NEWLINE.finditer(text, scanned, match.start()):
+            char = mark.group()
+            if char == "\n":
+                quoted, comment = False, False
+            elif char == '"' and not comment:
+                quoted = not quoted
+            elif char == ";" and not quoted:
+                comment = True
+        scanned = match.end()
+        if not (quoted or comment):
+            start = match.start()
+            line, column = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+            raise IRParseError(f"invalid UTF-8 byte 0x{ord(text[start]) - 0xDC00:02x} (LLVM takes such "
+                               "bytes in comments and quoted strings only)", path, line, column)
+    return _UNDECODED.sub(lambda m: "".join(f"\\{ord(c) - 0xDC00:02X}" for c in m.group()), text)
 
 
 def disassemble(data: bytes, path: str) -> str:
