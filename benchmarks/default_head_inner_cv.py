@@ -7,11 +7,13 @@ default is scored on every feature set with code columns (ours, IR2Vec): scikit-
 ``GradientBoostingClassifier`` on the whole embedding (issue 13's untuned model, the default
 until session 25), the soft vote of that GBM with the same GBM on the run-time inputs alone, and
 the same vote with a GBM-shaped LightGBM on the code (``learners.DEFAULT_VOTE``); beside them the
-GBM on the run-time inputs alone (the run-time-inputs baseline's default). CPU seconds of
-the fits are recorded beside: the shipped head's training time is what issue 13's overhead
-ratios divide by.
+GBM on the run-time inputs alone (the run-time-inputs baseline's default). ``--candidates
+stagewise`` scores the grid's stagewise heads (code as a correction to the run-time inputs,
+session 38) beside the inputs alone and the votes. CPU seconds of the fits are recorded beside:
+the shipped head's training time is what issue 13's overhead ratios divide by.
 
     OMP_NUM_THREADS=1 python benchmarks/default_head_inner_cv.py        # writes results/default_head_inner_cv.json
+    OMP_NUM_THREADS=1 python benchmarks/default_head_inner_cv.py --candidates stagewise --seeds 0 1 2
 """
 from __future__ import annotations
 
@@ -27,13 +29,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mir_export.downstream.data import DEVICES, PLATFORMS, read_devmap  # noqa: E402
 from mir_export.downstream.experiments import feature_matrices  # noqa: E402
-from mir_export.downstream.learners import DEFAULT_VOTE, INPUTS_ONLY, Learner, parts, vote  # noqa: E402
+from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_VOTE, INPUTS_ONLY, Learner, parts, vote  # noqa: E402
 from mir_export.downstream.protocol import devmap_folds  # noqa: E402
 from mir_export.downstream.selection import accuracy, classification_splitter, inner_scores  # noqa: E402
 
-RESULTS = Path(__file__).parent / "results" / "default_head_inner_cv.json"
+RESULTS = Path(__file__).parent / "results"
 GBM = Learner("boost", (("depth", 3),))
-CANDIDATES = (GBM, vote(GBM, INPUTS_ONLY), DEFAULT_VOTE, INPUTS_ONLY)
+CANDIDATES = {
+    "defaults": (GBM, vote(GBM, INPUTS_ONLY), DEFAULT_VOTE, INPUTS_ONLY),
+    "stagewise": (INPUTS_ONLY, *(c for c in CLASSIFIERS if c.family == "vote"),
+                  *(c for c in CLASSIFIERS if c.family == "stagewise")),
+}
+OUT = {"defaults": "default_head_inner_cv.json", "stagewise": "stagewise_inner_cv.json"}
 
 
 def fit_seconds(learner: Learner, x: np.ndarray, extras: np.ndarray, labels: np.ndarray) -> float:
@@ -50,31 +57,35 @@ def main() -> None:
     parser.add_argument("--datasets", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "datasets")
     parser.add_argument("--features", nargs="+", default=["ours", "ir2vec"], choices=("ours", "ir2vec"))
     parser.add_argument("--seeds", type=int, nargs="+", default=[0])
-    parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument("--candidates", choices=tuple(CANDIDATES), default="defaults")
+    parser.add_argument("--out", type=Path, help="default: results/default_head_inner_cv.json, or "
+                                                 "results/stagewise_inner_cv.json for --candidates stagewise")
     args = parser.parse_args()
+    candidates = CANDIDATES[args.candidates]
+    out_path = args.out or RESULTS / OUT[args.candidates]
     out: dict = {"model": str(args.model), "seeds": args.seeds, "inner_folds": 3,
-                 "candidates": [c.name for c in CANDIDATES], "inner_accuracy": {}, "fit_cpu_seconds": {}}
+                 "candidates": [c.name for c in candidates], "inner_accuracy": {}, "fit_cpu_seconds": {}}
     for platform in PLATFORMS:
         table = read_devmap(args.datasets, platform)
         matrices, _ = feature_matrices(args.features, list(table.ir), args.model)
         for name, x in matrices.items():
             out["fit_cpu_seconds"][f"{platform}_{name}"] = {  # one fit on all rows, as the shipped head
-                c.name: round(fit_seconds(c, x, table.extras, table.oracle), 2) for c in CANDIDATES}
+                c.name: round(fit_seconds(c, x, table.extras, table.oracle), 2) for c in candidates}
             for grouped in (False, True):
                 key = f"{platform}_{'grouped' if grouped else 'stratified'}_{name}"
-                means = {c.name: [] for c in CANDIDATES}
+                means = {c.name: [] for c in candidates}
                 groups = table.benchmark if grouped else None
                 for seed in args.seeds:
                     for k, (train, _) in enumerate(devmap_folds(table.oracle, seed, groups)):
                         labels, inner_seed = table.oracle[train], 10 * seed + k  # outer test rows never looked at
                         folds = classification_splitter(labels, None if groups is None else groups[train], inner_seed)
-                        _, scores = inner_scores(CANDIDATES, x[train], table.extras[train], labels, len(DEVICES), folds,
+                        _, scores = inner_scores(candidates, x[train], table.extras[train], labels, len(DEVICES), folds,
                                                  accuracy, inner_seed)
                         for learner, per_row in scores.items():
                             means[learner.name].append(float(per_row.mean()))
                 out["inner_accuracy"][key] = {n: round(float(np.mean(v)), 4) for n, v in means.items()}
                 print(key, out["inner_accuracy"][key], file=sys.stderr, flush=True)
-    args.out.write_text(json.dumps(out, indent=2) + "\n")
+    out_path.write_text(json.dumps(out, indent=2) + "\n")
     print(json.dumps(out, indent=2))
 
 

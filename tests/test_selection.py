@@ -67,6 +67,20 @@ def test_pca_settings_see_that_much_of_the_code_and_fit_it_on_their_own_rows(com
         assert fitted.n_components_ == components and fitted.n_samples_ == 120
 
 
+def test_a_stagewise_head_corrects_the_run_time_inputs_with_the_code() -> None:
+    """Its first stage reads the run-time inputs alone; the code trees start from that stage's
+    log-odds and learn what the inputs cannot tell (here: a code column flips the label)."""
+    embedding, extras = _rows(400, 24, 6)
+    labels = ((np.log(extras[:, 0]) > 11) ^ (embedding[:, 0] > 0.5)).astype(np.int64)
+    stagewise = next(c for c in CLASSIFIERS if c.family == "stagewise")
+    head = stagewise.fit(embedding[:300], extras[:300], labels[:300], len(DEVICES), seed=0)
+    assert head.base.n_features_in_ == extras.shape[1]
+    inputs_only = INPUTS_ONLY.fit(embedding[:300], extras[:300], labels[:300], len(DEVICES), seed=0)
+    right = {name: float((model.predict(embedding[300:], extras[300:]).argmax(1) == labels[300:]).mean())
+             for name, model in (("stagewise", head), ("inputs", inputs_only))}
+    assert right["stagewise"] > right["inputs"] + 0.15, right
+
+
 def test_a_vote_is_the_mean_of_its_members_inside_the_selection_and_out() -> None:
     """The selection scores a vote by the mean of its members' inner outputs (no fit of its own):
     that must be what the refitted vote predicts; the manifest's form of it reads back."""
