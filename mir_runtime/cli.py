@@ -135,7 +135,7 @@ def _embed(args: argparse.Namespace) -> int:
         if stdin:
             raise UsageError("standard input ('-') is embedded to .npy, .jsonl or stdout, not a table of files")
         return embed_parquet.run(args, threads, workers)
-    from mir_runtime.outputs import failures_path, open_output, output_problem
+    from mir_runtime.outputs import failures_path, open_output, output_problem, writing
     from mir_runtime.progress import progress
 
     out = Path(args.output) if args.output else None
@@ -169,7 +169,8 @@ def _embed(args: argparse.Namespace) -> int:
     if out is not None and args.keep_going:
         listing = failures_path(out)
         if failed:
-            listing.write_text("".join(json.dumps({"file": e.file, "error": str(e)}) + "\n" for e in failed))
+            with writing(listing):
+                listing.write_text("".join(json.dumps({"file": e.file, "error": str(e)}) + "\n" for e in failed))
             print(f"mir-runtime embed: {len(failed)} of {len(files)} inputs failed, listed in {listing}",
                   file=sys.stderr)
         else:
@@ -384,6 +385,7 @@ def _one_line_warning(message, category, filename, lineno, file=None, line=None)
 def main(argv: list[str] | None = None) -> int:
     from mir_runtime.backend import BackendError
     from mir_runtime.modeldir import ModelFileError
+    from mir_runtime.outputs import OutputError
     from mir_runtime.store import StoreError
     from mir_runtime.tasks import TaskError
 
@@ -400,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     except IRParseError as exc:
         print(exc, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (TaskError, ModelFileError, BackendError, UsageError, StoreError) as exc:  # their messages may hold any path
+    except (TaskError, ModelFileError, BackendError, UsageError, StoreError, OutputError) as exc:  # their messages may hold any path
         print(f"mir-runtime {args.command}: {shown(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except WorkerError as exc:

@@ -4,18 +4,34 @@
 embedded. ``.npy``: float32 ``[files, size]`` in input order, streamed into a hidden partial file
 beside the output and renamed into place by ``finish()``: an output either is complete or is not
 there. A new format is one more class with ``write``/``finish``/``abort`` and a line in ``open_output``.
+A file that cannot be written (a full disk, a read-only or special file system that ``output_problem``
+could not foresee) is an ``OutputError`` naming it.
 """
 from __future__ import annotations
 
 import json
 import os
 import sys
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Protocol
 
 import numpy as np
 
 SUFFIXES = (".npy", ".jsonl")
+
+
+class OutputError(Exception):
+    """The output file could not be written; the message names it."""
+
+
+@contextmanager
+def writing(path: Path):
+    """File-system errors while writing ``path`` as an ``OutputError``."""
+    try:
+        yield
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
 class Output(Protocol):
@@ -48,19 +64,30 @@ def failures_path(path: Path) -> Path:
 
 
 class JsonLines:
-    def __init__(self, stream: IO[str], owned: bool) -> None:
+    def __init__(self, stream: IO[str], owned: bool, path: Path | None = None) -> None:
         self.stream = stream
-        self.owned = owned
+        self.owned = owned  # a file of ours (errors are its), else stdout (a closed pipe is the reader's choice)
+        self.path = path
 
     def write(self, path: str, vector: np.ndarray) -> None:
-        self.stream.write(json.dumps({"file": path, "embedding": [round(float(x), 7) for x in vector]}) + "\n")
-        self.stream.flush()
+        line = json.dumps({"file": path, "embedding": [round(float(x), 7) for x in vector]}) + "\n"
+        if not self.owned:
+            self.stream.write(line)
+            self.stream.flush()
+            return
+        with writing(self.path):
+            self.stream.write(line)
+            self.stream.flush()
 
     def finish(self) -> None:
         if self.owned:
-            self.stream.close()
+            with writing(self.path):
+                self.stream.close()
 
-    abort = finish  # rows already written stand on their own
+    def abort(self) -> None:  # rows already written stand on their own
+        if self.owned:
+            with suppress(OSError):
+                self.stream.close()
 
 
 class NpyRows:
@@ -72,23 +99,39 @@ class NpyRows:
         self.partial = path.with_name(f".{path.name}.partial")
         self.size = size
         self.rows = 0
-        self.stream = open(self.partial, "wb")
+        with writing(path):
+            self.stream = open(self.partial, "wb")
         self.header = _npy_header(rows, size)
-        self.stream.write(self.header)
+        try:
+            self._write(self.header)
+        except OutputError:
+            self.abort()
+            raise
+
+    def _write(self, data: bytes) -> None:
+        with writing(self.path):
+            self.stream.write(data)
 
     def write(self, path: str, vector: np.ndarray) -> None:
-        self.stream.write(np.ascontiguousarray(vector, dtype="<f4").tobytes())
+        self._write(np.ascontiguousarray(vector, dtype="<f4").tobytes())
         self.rows += 1
 
     def finish(self) -> None:
-        self.stream.seek(0)
-        self.stream.write(_npy_header(self.rows, self.size, len(self.header)))
-        self.stream.close()
-        os.replace(self.partial, self.path)
+        try:
+            with writing(self.path):
+                self.stream.seek(0)
+                self.stream.write(_npy_header(self.rows, self.size, len(self.header)))
+                self.stream.close()
+                os.replace(self.partial, self.path)
+        except OutputError:
+            self.abort()
+            raise
 
     def abort(self) -> None:
-        self.stream.close()
-        self.partial.unlink(missing_ok=True)
+        with suppress(OSError):
+            self.stream.close()
+        with suppress(OSError):
+            self.partial.unlink(missing_ok=True)
 
 
 def _npy_header(rows: int, size: int, length: int | None = None) -> bytes:
@@ -106,4 +149,5 @@ def open_output(path: Path | None, rows: int, size: int) -> Output:
         return JsonLines(sys.stdout, owned=False)
     if path.suffix == ".npy":
         return NpyRows(path, rows, size)
-    return JsonLines(open(path, "w", encoding="utf-8"), owned=True)
+    with writing(path):
+        return JsonLines(open(path, "w", encoding="utf-8"), owned=True, path=path)

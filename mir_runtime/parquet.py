@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
+
+from mir_runtime.outputs import writing
 
 if TYPE_CHECKING:
     from mir_runtime.rows import Row
@@ -60,9 +63,19 @@ def write_parquet(tables: Iterable, out: str | os.PathLike, embedding_size: int)
     pa = load_pyarrow()
     partial = Path(f"{out}.partial")  # a failed run leaves no file that looks complete
     try:
-        with pa.parquet.ParquetWriter(str(partial), schema(embedding_size)) as writer:
+        with writing(out):  # the writer's errors (a full disk ...) name the output; the rows' are theirs
+            writer = pa.parquet.ParquetWriter(str(partial), schema(embedding_size))
+        try:
             for table in tables:
-                writer.write_table(table)
-        partial.replace(out)
+                with writing(out):
+                    writer.write_table(table)
+        except BaseException:
+            with suppress(OSError):
+                writer.close()
+            raise
+        with writing(out):
+            writer.close()
+            partial.replace(out)
     finally:
-        partial.unlink(missing_ok=True)
+        with suppress(OSError):
+            partial.unlink(missing_ok=True)

@@ -121,6 +121,30 @@ def test_cli_embed_jsonl_and_bad_files(model_dir, files, tmp_path) -> None:
     assert npy.returncode == 2 and not (tmp_path / "e.npy").exists() and "not written" in npy.stderr
 
 
+def test_an_output_that_cannot_be_written_is_one_error_naming_it(tmp_path, monkeypatch) -> None:
+    """A full disk (or a file system that refuses the file): ``OutputError`` naming the output,
+    which the command line prints on one line (exit 2); no partial ``.npy`` is left behind."""
+    import errno
+    import io
+
+    from mir_runtime import outputs
+
+    class Full(io.BufferedWriter):
+        def write(self, data) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(outputs, "open", lambda path, mode, **kw: Full(io.FileIO(path, "w")), raising=False)
+    with pytest.raises(outputs.OutputError, match=r"x\.npy: cannot write \(No space left on device\)"):
+        outputs.open_output(tmp_path / "x.npy", 2, 4)
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(outputs, "open", lambda path, mode, **kw: io.TextIOWrapper(Full(io.FileIO(path, "w"))),
+                        raising=False)
+    rows = outputs.open_output(tmp_path / "x.jsonl", 2, 4)
+    with pytest.raises(outputs.OutputError, match=r"x\.jsonl: cannot write"):
+        rows.write("a.ll", np.zeros(4, dtype=np.float32))
+    rows.abort()
+
+
 def test_cli_predict_json_and_text(model_dir, files) -> None:
     args = ("predict", "--task", "toy", "--platform", "amd", "--transfer", "1000", "--wgsize", "64", str(files["a"]),
             "--model", str(model_dir[2]))
