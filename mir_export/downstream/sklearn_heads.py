@@ -120,7 +120,7 @@ class SklearnHead:
         from skl2onnx import convert_sklearn
         from skl2onnx.common.data_types import FloatTensorType
 
-        _register_lightgbm()
+        register_lightgbm()
         options = {id(self.pipeline.steps[-1][1]): {"zipmap": False}} if self.classifier else None
         # name: skl2onnx's default is a random uuid; a fixed one gives the same bytes each export
         converted = convert_sklearn(self.pipeline, initial_types=[("X", FloatTensorType([None, self.dims + self.extras]))],
@@ -133,16 +133,16 @@ class SklearnHead:
             classes = next(o for o in converted.graph.output if o.name == "variable").type.tensor_type.shape.dim[1].dim_value
             post = [helper.make_node("Add", ["variable", "margin_offsets"], [name])]
             converted.graph.initializer.append(numpy_helper.from_array(self.offsets(classes), "margin_offsets"))
-        _raw_inputs(converted.graph, self.dims, self.extras, self.context)
+        raw_inputs(converted.graph, self.dims, self.extras, self.context)
         converted.graph.node.extend(post)
-        _drop_unused_initializers(converted.graph)
+        drop_unused_initializers(converted.graph)
         del converted.graph.output[:]  # one output: what the runtime reads (a classifier's ``label`` goes)
         converted.graph.output.append(helper.make_tensor_value_info(name, TensorProto.FLOAT, [None, None]))
         onnx.checker.check_model(converted)
         path.write_bytes(converted.SerializeToString())
 
 
-def _raw_inputs(graph: onnx.GraphProto, dims: int, extras: int, context: np.ndarray | None = None) -> None:
+def raw_inputs(graph: onnx.GraphProto, dims: int, extras: int, context: np.ndarray | None = None) -> None:
     """Replace the converted graph's input ``X`` by ``embedding`` (and ``extras``, or the constant
     ``context`` repeated for every row): X = [embedding, log(1 + extras)]."""
     del graph.input[:]
@@ -170,7 +170,7 @@ def _raw_inputs(graph: onnx.GraphProto, dims: int, extras: int, context: np.ndar
     graph.node.extend(nodes)
 
 
-def _drop_unused_initializers(graph: onnx.GraphProto) -> None:
+def drop_unused_initializers(graph: onnx.GraphProto) -> None:
     """Constants no node reads (skl2onnx leaves the vote's ``classes_ind``): onnxruntime warns about
     each one on stderr whenever it opens the head."""
     used = {name for node in graph.node for name in node.input}
@@ -179,7 +179,7 @@ def _drop_unused_initializers(graph: onnx.GraphProto) -> None:
     graph.initializer.extend(kept)
 
 
-def _register_lightgbm() -> None:
+def register_lightgbm() -> None:
     """skl2onnx converts LightGBM inside a pipeline with onnxmltools' converter (their documented way)."""
     from lightgbm import LGBMClassifier
     from onnxmltools.convert.lightgbm.operator_converters.LightGbm import convert_lightgbm

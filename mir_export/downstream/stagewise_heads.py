@@ -21,7 +21,9 @@ import onnx
 from onnx import TensorProto, compose, helper, numpy_helper
 from sklearn.ensemble import GradientBoostingClassifier
 
-from mir_export.downstream.sklearn_heads import OPSET, _drop_unused_initializers, _raw_inputs, _register_lightgbm, log_inputs
+from mir_export.downstream.sklearn_heads import (
+    OPSET, drop_unused_initializers, log_inputs, raw_inputs, register_lightgbm,
+)
 
 LEARNING_RATE = 0.05  # the correction's: half the GBM's, so no single code tree decides
 
@@ -42,7 +44,8 @@ class StagewiseHead:
 
         if extras.shape[1] == 0 or len(np.unique(labels)) != 2:
             raise ValueError("a stagewise head needs run-time inputs and two classes")
-        head = cls(GradientBoostingClassifier(max_depth=3, random_state=seed), None, embedding.shape[1], extras.shape[1])
+        base = GradientBoostingClassifier(max_depth=3, random_state=seed)  # scikit-learn's defaults, as INPUTS_ONLY
+        head = cls(base, None, embedding.shape[1], extras.shape[1])
         x = head._x(embedding, extras)
         head.base.fit(x[:, head.dims:], labels)
         head.correction = LGBMClassifier(
@@ -67,12 +70,13 @@ class StagewiseHead:
         from skl2onnx import convert_sklearn
         from skl2onnx.common.data_types import FloatTensorType
 
-        _register_lightgbm()
+        register_lightgbm()
         stages, ir_version = [], None
         for prefix, model, width in (("base_", self.base, self.extras), ("correction_", self.correction,
                                                                          self.dims + self.extras)):
             converted = convert_sklearn(model, initial_types=[("X", FloatTensorType([None, width]))],
-                                        options={id(model): {"zipmap": False}}, target_opset=OPSET, name=prefix + "trees")
+                                        options={id(model): {"zipmap": False}}, target_opset=OPSET,
+                                        name=prefix + "trees")
             for node in converted.graph.node:  # raw scores [-z, z] instead of probabilities
                 for attribute in node.attribute:
                     if attribute.name == "post_transform":
@@ -80,9 +84,8 @@ class StagewiseHead:
             stages.append(compose.add_prefix(converted, prefix).graph)
             ir_version = converted.ir_version
         graph = helper.make_graph([], "stagewise_head", [], [])
-        graph.initializer.extend([numpy_helper.from_array(np.array([self.dims], dtype=np.int64), "base_start"),
-                                  numpy_helper.from_array(np.array([self.dims + self.extras], dtype=np.int64), "base_end"),
-                                  numpy_helper.from_array(np.array([1], dtype=np.int64), "column_axis")])
+        graph.initializer.extend(numpy_helper.from_array(np.array([value], dtype=np.int64), name) for name, value in
+                                 (("base_start", self.dims), ("base_end", self.dims + self.extras), ("column_axis", 1)))
         graph.node.extend([helper.make_node("Slice", ["X", "base_start", "base_end", "column_axis"], ["base_X"]),
                            helper.make_node("Identity", ["X"], ["correction_X"])])
         for stage in stages:
@@ -91,8 +94,8 @@ class StagewiseHead:
         # [-z1, z1] + [-z2, z2] through the logistic function: [1 - p, p]
         graph.node.extend([helper.make_node("Add", ["base_probabilities", "correction_probabilities"], ["log_odds"]),
                            helper.make_node("Sigmoid", ["log_odds"], ["probabilities"])])
-        _raw_inputs(graph, self.dims, self.extras)
-        _drop_unused_initializers(graph)
+        raw_inputs(graph, self.dims, self.extras)
+        drop_unused_initializers(graph)
         graph.output.append(helper.make_tensor_value_info("probabilities", TensorProto.FLOAT, [None, None]))
         model = helper.make_model(graph, opset_imports=[helper.make_opsetid(d, v) for d, v in OPSET.items()],
                                   ir_version=ir_version)
