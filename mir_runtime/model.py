@@ -5,8 +5,8 @@ directory overrides it); ``embed`` turns IR files or strings into float32 arrays
 streams them (worker processes with ``workers=N``); ``predict`` runs a task head on a file's
 embedding and run-time inputs. A ``Model`` is its four rooms put together: the model directory
 (``modeldir``), the front end (``featurizer``), the onnxruntime sessions (``backend``) and the
-engine that chunks, caches and pools (``engine``). Sessions are created once (heads on first
-use, under a lock), and onnxruntime sessions may be shared by threads, so one ``Model`` serves a
+engine that chunks, caches and pools (``engine``). Sessions and engines are created once, on
+first use (``predict`` embeds at its heads' precision and never opens the other's), under a lock, and onnxruntime sessions may be shared by threads, so one ``Model`` serves a
 whole tuner; ``close()`` or a ``with`` block releases them. With ``cache=DIR`` file embeddings
 and statement vectors are kept on disk across runs (``store``): a file whose bytes were embedded
 before is not read again.
@@ -75,10 +75,9 @@ class Model:
         self.backend = backend
         self.cache = cache
         self._statement_cache = statement_cache
-        self.engine = self._engine(backend)
         self.tasks: dict[str, Task] = dict(directory.manifest.tasks)
-        self._heads_engine: Engine | None = None  # the heads' precision, where it is not the backend's
-        self._heads_lock = threading.Lock()
+        self._engines: dict[str, Engine] = {}  # by precision, each opened on first use (its store too)
+        self._engines_lock = threading.Lock()
 
     @classmethod
     def load(cls, directory: PathLike | None = None, device: str = "cpu", precision: str | None = None,
@@ -106,11 +105,16 @@ class Model:
     def providers(self) -> list[str]:
         return self.backend.providers
 
+    @property
+    def engine(self) -> Engine:
+        """The engine at this model's precision."""
+        return self._engine_at(self.backend.precision)
+
     def close(self) -> None:
         """Release the sessions and the thread pool; the model cannot embed afterwards."""
-        self.engine.close()
-        if self._heads_engine is not None:
-            self._heads_engine.close()
+        with self._engines_lock:
+            for engine in self._engines.values():
+                engine.close()
 
     def __enter__(self) -> Model:
         return self
@@ -174,11 +178,18 @@ class Model:
                 engine.store.put_file(features.sha256, vector)
         return vector
 
-    def _engine(self, backend: OnnxBackend) -> Engine:
-        """An engine on ``backend``, with a store of its precision's vectors if ``cache`` is set."""
-        manifest = self.directory.manifest
-        store = EmbeddingStore.open(self.cache, self.directory, backend) if self.cache is not None else None
-        return Engine(backend, manifest.vector_size, manifest.pooling, self._statement_cache, store)
+    def _engine_at(self, precision: str) -> Engine:
+        """The engine embedding at ``precision`` (with a store of its vectors if ``cache`` is set),
+        made on first use: ``predict`` at the heads' precision then opens no store of another one."""
+        with self._engines_lock:
+            if precision not in self._engines:
+                backend = (self.backend if precision == self.backend.precision else
+                           OnnxBackend(self.directory, self.backend.device, precision, self.backend.threads))
+                store = EmbeddingStore.open(self.cache, self.directory, backend) if self.cache is not None else None
+                manifest = self.directory.manifest
+                self._engines[precision] = Engine(backend, manifest.vector_size, manifest.pooling,
+                                                  self._statement_cache, store)
+            return self._engines[precision]
 
     def embed_ir(self, texts: str | Sequence[str]) -> np.ndarray:
         """Embeddings of IR given as text: [D] for one string, [N, D] for a list."""
@@ -226,16 +237,8 @@ class Model:
         return self.predict_embeddings(task, vector[None, :], choice, [inputs])[0]
 
     def _engine_for_heads(self) -> Engine:
-        """The engine at the heads' precision: this model's own when they agree, else a second one,
-        opened on first use (its sessions too) and kept."""
-        wanted = self.manifest.heads_precision
-        if wanted in (None, self.backend.precision):
-            return self.engine
-        with self._heads_lock:
-            if self._heads_engine is None:
-                self._heads_engine = self._engine(OnnxBackend(self.directory, self.backend.device, wanted,
-                                                              self.backend.threads))
-            return self._heads_engine
+        """The engine at the heads' precision: this model's own when they agree, else a second one."""
+        return self._engine_at(self.manifest.heads_precision or self.backend.precision)
 
     def predict_embeddings(self, task: str, embeddings: np.ndarray, choice: str | None = None,
                            inputs: Sequence[dict[str, float]] | None = None) -> list[Prediction]:

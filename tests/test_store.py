@@ -127,6 +127,11 @@ def test_predict_opens_only_the_store_of_its_heads_precision(files, tmp_path) ->
                str(files[0]), "--cache", str(tmp_path / "cache"))
     assert done.returncode == 0, done.stderr
     assert [p.name.split("-")[0] for p in (tmp_path / "cache").glob("*.sqlite")] == ["fp32"]
+    with Model.load(cache=tmp_path / "api") as model:  # int8, the CPU default: its store opens on first embed
+        model.predict("devmap", files[0], "amd", transfer=10, wgsize=64)
+        assert [p.name.split("-")[0] for p in (tmp_path / "api").glob("*.sqlite")] == ["fp32"]
+        model.embed(files[0])
+    assert sorted(p.name.split("-")[0] for p in (tmp_path / "api").glob("*.sqlite")) == ["fp32", "int8"]
 
 
 def test_processes_share_a_cache(model_dir, files, tmp_path) -> None:
