@@ -6,8 +6,9 @@ streams them (worker processes with ``workers=N``); ``predict`` runs a task head
 embedding and run-time inputs. A ``Model`` is its four rooms put together: the model directory
 (``modeldir``), the front end (``featurizer``), the onnxruntime sessions (``backend``) and the
 engine that chunks, caches and pools (``engine``). Sessions and engines are created once, on
-first use (``predict`` embeds at its heads' precision and never opens the other's), under a lock, and onnxruntime sessions may be shared by threads, so one ``Model`` serves a
-whole tuner; ``close()`` or a ``with`` block releases them. With ``cache=DIR`` file embeddings
+first use (``predict`` embeds at its heads' precision and never opens the other's), under a
+lock, and onnxruntime sessions may be shared by threads, so one ``Model`` serves a whole tuner;
+``close()`` or a ``with`` block releases them. With ``cache=DIR`` file embeddings
 and statement vectors are kept on disk across runs (``store``): a file whose bytes were embedded
 before is not read again.
 """
