@@ -52,6 +52,7 @@ def _one_stdin(files: list[str]) -> bool:
 def _graph(args: argparse.Namespace) -> int:
     from mir_runtime.featurizer import paused_gc
     from mir_runtime.graph import build_graph, to_networkx_json, to_programl_json
+    from mir_runtime.outputs import writing
     from mir_runtime.progress import progress
 
     convert = to_programl_json if args.format == "programl-json" else to_networkx_json
@@ -60,7 +61,8 @@ def _graph(args: argparse.Namespace) -> int:
         print("mir-runtime graph: several inputs need --out-dir DIR", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.out_dir is not None:
-        Path(args.out_dir).mkdir(parents=True, exist_ok=True)
+        with writing(Path(args.out_dir)):
+            Path(args.out_dir).mkdir(parents=True, exist_ok=True)
     failed = 0
     written: dict[str, str] = {}
     for path in progress(args.files, len(args.files), "graph"):
@@ -82,7 +84,8 @@ def _graph(args: argparse.Namespace) -> int:
             failed += 1
             continue
         written[name] = path
-        with open(Path(args.out_dir) / name, "w") as out:
+        target = Path(args.out_dir) / name
+        with writing(target), open(target, "w") as out:
             json.dump(data, out)
     return EXIT_BAD_INPUT if failed else EXIT_OK
 

@@ -56,6 +56,12 @@ def test_graph_reports_each_bad_file_on_one_line(files, tmp_path: Path) -> None:
     assert (tmp_path / "o" / "good.json").exists()
 
 
+def test_graph_out_dir_that_cannot_be_made_is_one_line(files, tmp_path: Path) -> None:
+    done = run("graph", str(files["good"]), "--out-dir", str(files["other"]))  # a file, not a directory
+    assert done.returncode == 2
+    assert done.stderr == f"mir-runtime graph: {files['other']}: cannot write (File exists)\n"
+
+
 def test_dash_reads_standard_input(files, tmp_path: Path) -> None:
     assert run("statements", "-", stdin=GOOD).stdout == run("statements", str(files["good"])).stdout
     assert json.loads(run("graph", "-", stdin=GOOD).stdout) == json.loads(run("graph", str(files["good"])).stdout)
