@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
 from typing import IO, Protocol
 
@@ -64,28 +64,23 @@ def failures_path(path: Path) -> Path:
 
 
 class JsonLines:
-    def __init__(self, stream: IO[str], owned: bool, path: Path | None = None) -> None:
+    def __init__(self, stream: IO[str], path: Path | None = None) -> None:
         self.stream = stream
-        self.owned = owned  # a file of ours (errors are its), else stdout (a closed pipe is the reader's choice)
-        self.path = path
+        self.path = path  # the file's, where it is ours; None: stdout, whose closed pipe is the reader's choice
 
     def write(self, path: str, vector: np.ndarray) -> None:
         line = json.dumps({"file": path, "embedding": [round(float(x), 7) for x in vector]}) + "\n"
-        if not self.owned:
-            self.stream.write(line)
-            self.stream.flush()
-            return
-        with writing(self.path):
+        with writing(self.path) if self.path is not None else nullcontext():
             self.stream.write(line)
             self.stream.flush()
 
     def finish(self) -> None:
-        if self.owned:
+        if self.path is not None:
             with writing(self.path):
                 self.stream.close()
 
     def abort(self) -> None:  # rows already written stand on their own
-        if self.owned:
+        if self.path is not None:
             with suppress(OSError):
                 self.stream.close()
 
@@ -146,8 +141,8 @@ def _npy_header(rows: int, size: int, length: int | None = None) -> bytes:
 def open_output(path: Path | None, rows: int, size: int) -> Output:
     """The output for ``path`` (``None``: JSON lines on stdout); ``rows``: how many inputs."""
     if path is None:
-        return JsonLines(sys.stdout, owned=False)
+        return JsonLines(sys.stdout)
     if path.suffix == ".npy":
         return NpyRows(path, rows, size)
     with writing(path):
-        return JsonLines(open(path, "w", encoding="utf-8"), owned=True, path=path)
+        return JsonLines(open(path, "w", encoding="utf-8"), path)

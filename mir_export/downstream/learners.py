@@ -132,10 +132,11 @@ def parts(learner: Learner) -> tuple[Learner, ...]:
 # Two stagewise heads (session 38, ``stagewise_heads``): scikit-learn's GBM on the run-time inputs
 # alone, then LightGBM trees on every column boosted from its log-odds, so the code corrects the
 # run-time inputs instead of competing with them. Their settings were chosen among eight variants
-# (a LightGBM or scikit-learn first stage, 0 to 100 code trees) on the inner folds of seed 0 alone (outer training rows only; ``benchmarks/default_head_inner_cv.py
-# --candidates stagewise`` scores them): AMD grouped, ours, 50 trees of 4 leaves 89.1 and 100 trees of
-# 8 leaves 88.5 against 88.1 for the inputs alone and 87.0 for the default vote; IR2Vec 89.3 and
-# 89.3 against 88.1 and 87.7; NVIDIA grouped, ours, 86.5 and 87.7 against the vote's 86.7.
+# (a LightGBM or scikit-learn first stage, 0 to 100 code trees) on the inner folds of seed 0 alone
+# (outer training rows only; ``benchmarks/default_head_inner_cv.py --candidates stagewise`` scores
+# them): AMD grouped, ours, 50 trees of 4 leaves 89.1 and 100 trees of 8 leaves 88.5 against 88.1
+# for the inputs alone and 87.0 for the default vote; IR2Vec 89.3 and 89.3 against 88.1 and 87.7;
+# NVIDIA grouped, ours, 86.5 and 87.7 against the vote's 86.7.
 _CODE_TREE = Learner("gbt", (("depth", 3),))  # scikit-learn's GBM shape in LightGBM
 INPUTS_ONLY = Learner("boost", (("depth", 3), ("pca", 0)))  # scikit-learn's untuned GBM on the run-time inputs alone
 _LIGHTGBM = Learner("gbt", (("leaves", 31),))
