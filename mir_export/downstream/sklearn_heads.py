@@ -34,6 +34,11 @@ def log_inputs(extras: np.ndarray) -> np.ndarray:
     return np.log(np.asarray(extras, dtype=np.float32) + np.float32(1.0))
 
 
+def head_inputs(embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
+    """``[embedding, log(1 + extras)]`` in float32: what every head's ONNX form builds from its raw inputs."""
+    return np.hstack([np.asarray(embedding, dtype=np.float32), log_inputs(extras)])
+
+
 def estimator(family: str, options: dict, dims: int, extras: int, rows: int, seed: int) -> Pipeline:
     """The pipeline of ``family`` with ``options`` for inputs of ``dims`` + ``extras`` columns."""
     code: list = [StandardScaler()]
@@ -100,7 +105,7 @@ class SklearnHead:
     def _x(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
         if self.context is not None:
             extras = np.tile(self.context, (len(embedding), 1))
-        return np.hstack([np.asarray(embedding, dtype=np.float32), log_inputs(extras)])
+        return head_inputs(embedding, extras)
 
     def offsets(self, classes: int) -> np.ndarray:
         offset = np.zeros(classes, dtype=np.float32)

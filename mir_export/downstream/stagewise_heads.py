@@ -22,7 +22,7 @@ from onnx import TensorProto, compose, helper, numpy_helper
 from sklearn.ensemble import GradientBoostingClassifier
 
 from mir_export.downstream.sklearn_heads import (
-    OPSET, drop_unused_initializers, log_inputs, raw_inputs, register_lightgbm,
+    OPSET, drop_unused_initializers, head_inputs, raw_inputs, register_lightgbm,
 )
 
 LEARNING_RATE = 0.05  # the correction's: half the GBM's, so no single code tree decides
@@ -44,23 +44,19 @@ class StagewiseHead:
 
         if extras.shape[1] == 0 or len(np.unique(labels)) != 2:
             raise ValueError("a stagewise head needs run-time inputs and two classes")
-        base = GradientBoostingClassifier(max_depth=3, random_state=seed)  # scikit-learn's defaults, as INPUTS_ONLY
-        head = cls(base, None, embedding.shape[1], extras.shape[1])
-        x = head._x(embedding, extras)
-        head.base.fit(x[:, head.dims:], labels)
-        head.correction = LGBMClassifier(
+        dims = embedding.shape[1]
+        x = head_inputs(embedding, extras)
+        base = GradientBoostingClassifier(max_depth=3, random_state=seed).fit(x[:, dims:], labels)  # as INPUTS_ONLY
+        correction = LGBMClassifier(
             n_estimators=int(options["trees"]), learning_rate=LEARNING_RATE, num_leaves=int(options["leaves"]),
             min_child_samples=int(options["min_child"]), colsample_bytree=float(options["colsample"]), max_bin=63,
             force_col_wise=True, random_state=seed, n_jobs=1, verbose=-1,
-        ).fit(x, labels, init_score=head.base.decision_function(x[:, head.dims:]))
-        return head
-
-    def _x(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
-        return np.hstack([np.asarray(embedding, dtype=np.float32), log_inputs(extras)])
+        ).fit(x, labels, init_score=base.decision_function(x[:, dims:]))
+        return cls(base, correction, dims, extras.shape[1])
 
     def predict(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
         """Probabilities [N, 2]."""
-        x = self._x(embedding, extras)
+        x = head_inputs(embedding, extras)
         z = self.base.decision_function(x[:, self.dims:]) + self.correction.predict(x, raw_score=True)
         p = 1.0 / (1.0 + np.exp(-z))
         return np.stack([1.0 - p, p], 1)
