@@ -17,7 +17,7 @@ heads (only the encoders are exported); ``pretrain train --heads-only`` warms th
 student folded into its teacher's space, starting from the student), a third term, weighted by
 ``distill_weight``, keeps the first views' pooled embedding near the frozen teacher's embedding
 of the same view (the same statements drawn): InfoNCE alone pulls variants together and may drop
-what the teacher's vector gave the heads on unseen kernels (README, seventh candidate). The
+what the teacher's vector gave the heads on unseen kernels (docs/encoder-candidates.md, seventh candidate). The
 encoders keep their shapes: ``mir-export export`` takes the run directory as ``--run`` and as
 ``--data`` (it holds the tokenizer and the held-out samples that export's parity check reads).
 
