@@ -193,6 +193,10 @@ def _run(args: argparse.Namespace) -> int:
         from mir_export.pretrain_cli import run_repool
 
         return run_repool(args)
+    if args.command == "whiten":
+        from mir_export.pretrain_cli import run_whiten
+
+        return run_whiten(args)
     if args.command == "downstream":
         from mir_export.downstream_cli import run as run_downstream
 

@@ -21,6 +21,7 @@ PARITY_FUNCTIONS = 200  # held-out functions on which export compares onnxruntim
 def add_commands(sub) -> None:
     from mir_export.cli import Formatter
     from mir_export.proxy import METHODS
+    from mir_export.whitening import MAX_MODULES
     from mir_runtime.pooling import MEAN_MAX_SIZE, POOLINGS
 
     pre = sub.add_parser("pretrain", help="tokenizer, samples and pre-training of the encoder", formatter_class=Formatter)
@@ -69,8 +70,9 @@ def add_commands(sub) -> None:
                        help="held-out functions only, or every function (not the bar's figure: the encoder may "
                             "have trained on them)")
     proxy.add_argument("--methods", default=",".join(METHODS),
-                       help=f"comma-separated: {', '.join(METHODS)} (identifiers and tokens: TF-IDF bags of the names "
-                            "the statements reference and of the tokenizer's tokens, baselines that learn nothing)")
+                       help=f"comma-separated: {', '.join(METHODS)} (whitened: ours after the model's whitening, "
+                            "'mir-export whiten'; identifiers and tokens: TF-IDF bags of the names the statements "
+                            "reference and of the tokenizer's tokens, baselines that learn nothing)")
     proxy.add_argument("--min-candidates", type=int, default=1000, help="fewer candidates fail the run")
     proxy.add_argument("--jobs", type=int, default=1, help="parallel function extractions and embedding processes")
     proxy.add_argument("--record", action="store_true",
@@ -188,6 +190,14 @@ def add_commands(sub) -> None:
                                  "('mir-export downstream export-heads')")
     repool.add_argument("--model", type=Path, required=True, help="the model directory to change")
     repool.add_argument("--pooling", choices=POOLINGS, required=True, help="the new layout")
+    whiten = sub.add_parser("whiten", formatter_class=Formatter,
+                            help="add a whitening of the embedding for similarity search ('mir-runtime embed "
+                                 "--whiten'), fitted on a sample of a corpus's training modules (mir_export.whitening)")
+    whiten.add_argument("--model", type=Path, required=True, help="the model directory to complete")
+    whiten.add_argument("--corpus", type=Path, required=True, help="a directory written by 'corpus build'")
+    whiten.add_argument("--modules", type=int, default=MAX_MODULES, help="training modules sampled for the statistics")
+    whiten.add_argument("--seed", type=int, default=0, help="draws the sample")
+    whiten.add_argument("--jobs", type=int, default=2, help="processes embedding the modules")
 
 
 def _featurize_arguments(parser: argparse.ArgumentParser) -> None:
@@ -293,6 +303,36 @@ def run_repool(args: argparse.Namespace) -> int:
     path.write_text(json.dumps(raw, indent=2) + "\n")
     print(f"{args.model}: pooling {args.pooling}, embedding_size {raw['embedding_size']}"
           + (f"; {len(heads)} task heads dropped (export them again)" if heads else ""))
+    return 0
+
+
+def run_whiten(args: argparse.Namespace) -> int:
+    """``--model``'s whitening (``mir_export.whitening``) from ``--corpus``'s training modules,
+    written into the directory with a ``whitening`` section and the command in its manifest."""
+    from mir_export.cli import UsageError
+    from mir_export.export import update_manifest
+    from mir_export.whitening import training_modules, write_whitening
+    from mir_runtime.modeldir import MANIFEST, WHITENING, ModelDirectory, ModelFileError
+
+    if args.modules < 2 or args.jobs < 1:
+        raise UsageError("--modules must be at least 2 and --jobs at least 1")
+    try:
+        ModelDirectory(args.model)
+    except ModelFileError as exc:
+        raise UsageError(str(exc)) from None
+    if not (args.corpus / "ir").is_dir():
+        raise UsageError(f"--corpus {args.corpus}: no ir/ directory (not written by 'mir-export corpus build')")
+    paths, counts = training_modules(args.corpus, args.modules, args.seed)
+    if len(paths) < 2:
+        raise UsageError(f"--corpus {args.corpus}: {len(paths)} training modules; the statistics need at least 2")
+    section = write_whitening(args.model, paths, args.jobs) | {"sample": counts}
+    raw = _json(args.model / MANIFEST)
+    commands = _recorded(raw.get("training", {}).get("commands", []),
+                         f"mir-export whiten --model {args.model.name} --corpus CORPUS --modules {args.modules} "
+                         f"--seed {args.seed}")
+    update_manifest(args.model, [WHITENING], replace=("whitening",), whitening=section,
+                    training={"commands": commands})
+    print(f"{args.model}: {WHITENING} from {len(paths)} training modules (shrinkage {section['shrinkage']:.4f})")
     return 0
 
 
@@ -520,7 +560,7 @@ def run_proxy_command(args: argparse.Namespace) -> int:
     unknown = set(methods) - set(METHODS)
     if unknown or not methods:
         raise UsageError(f"--methods: unknown {sorted(unknown)} (known: {', '.join(METHODS)})")
-    if "ours" in methods and not (args.model / "manifest.json").is_file():
+    if {"ours", "whitened"} & set(methods) and not (args.model / "manifest.json").is_file():
         raise UsageError(f"{args.model / 'manifest.json'}: missing (--model: a model directory)")
     if args.record and (args.split != "held-out" or "ours" not in methods):
         raise UsageError("--record: only the bar's figure is recorded: --split held-out and 'ours' in --methods")

@@ -135,6 +135,8 @@ def _embed(args: argparse.Namespace) -> int:
     if workers is None:  # files side by side on every core, unless --threads asked for one process
         workers = 1 if threads is not None or args.device != "cpu" else _cores()
     if embed_parquet.wanted(args):  # a table of rows (Parquet), on this machine or a Ray cluster
+        if args.whiten:
+            raise UsageError("--whiten writes .npy, .jsonl or stdout; whiten a table's embeddings with Model.whiten")
         if stdin:
             raise UsageError("standard input ('-') is embedded to .npy, .jsonl or stdout, not a table of files")
         return embed_parquet.run(args, threads, workers)
@@ -149,6 +151,8 @@ def _embed(args: argparse.Namespace) -> int:
     files = args.files if stdin else _embedded_files(args.files, out)
     workers = min(workers, len(files))
     model = _load_model(args, threads)  # with workers, its threads encode the statements they send
+    if args.whiten and not model.can_whiten:
+        raise UsageError(f"--whiten: model {model.directory.path} has no whitening (mir-export whiten adds one)")
     output = open_output(out, len(files), model.embedding_size)
     failed: list[IRParseError] = []
     try:
@@ -159,7 +163,7 @@ def _embed(args: argparse.Namespace) -> int:
                 print(vector, file=sys.stderr)
                 failed.append(vector)
             else:
-                output.write(path, vector)
+                output.write(path, model.whiten(vector) if args.whiten else vector)
     except IRParseError as exc:
         output.abort()
         kept = f"{shown(str(out))} not written; --keep-going writes the other rows" if out is not None and out.suffix == ".npy" else ""
@@ -359,6 +363,9 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
                        help="embed the other files when one is not readable IR, and list the failures in "
                             "OUT's stem + .failed.jsonl (without it, the first bad file stops the run and an .npy "
                             "is not written)")
+    embed.add_argument("--whiten", action="store_true",
+                       help="write the embeddings whitened by the model's corpus statistics, to compare by cosine "
+                            "(similarity search; the task heads take the raw ones)")
     _model_options(embed)
     _cache_option(embed)
     embed_parquet.add_options(embed)

@@ -8,7 +8,8 @@ embedding and run-time inputs. A ``Model`` is its four rooms put together: the m
 engine that chunks, caches and pools (``engine``). Sessions and engines are created once, on
 first use (``predict`` embeds at its heads' precision and never opens the other's), under a
 lock, and onnxruntime sessions may be shared by threads, so one ``Model`` serves a whole tuner;
-``close()`` or a ``with`` block releases them. With ``cache=DIR`` file embeddings
+``close()`` or a ``with`` block releases them. ``whiten`` maps embeddings for similarity search
+where the directory has a whitening. With ``cache=DIR`` file embeddings
 and statement vectors are kept on disk across runs (``store``): a file whose bytes were embedded
 before is not read again.
 """
@@ -28,7 +29,7 @@ from mir_runtime.errors import IRParseError
 from mir_runtime.featurizer import Featurizer
 from mir_runtime.ir import parse_ir
 from mir_runtime.ir.model import Module
-from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
+from mir_runtime.modeldir import TOKENIZER, WHITENING, ModelDirectory, ModelFileError
 from mir_runtime.pooling import branch_columns
 from mir_runtime.store import EmbeddingStore
 from mir_runtime.tasks import NO_HEADS, Task, TaskError
@@ -200,6 +201,24 @@ class Model:
 
     def embed_module(self, module: Module) -> np.ndarray:
         return self.engine.embed(self.featurizer(module))
+
+    @property
+    def can_whiten(self) -> bool:
+        return self.directory.has(WHITENING)
+
+    def whiten(self, embeddings: np.ndarray) -> np.ndarray:
+        """Embeddings [D] or [N, D] whitened for similarity search: centered and decorrelated by
+        the model's corpus statistics (``mir_export.whitening``), to compare by cosine. The raw
+        embedding's columns share a large offset that cosine would mostly see; task heads take
+        the raw embedding."""
+        if not self.can_whiten:
+            raise ModelFileError(f"{self.directory.path}: this model has no {WHITENING} to whiten with "
+                                 "(mir-export whiten adds one)")
+        x = np.asarray(embeddings, dtype=np.float32)
+        if x.ndim not in (1, 2) or x.shape[-1] != self.embedding_size:
+            raise ValueError(f"embeddings of shape {list(x.shape)}: expected [{self.embedding_size}] or "
+                             f"[N, {self.embedding_size}]")
+        return self.backend.session(WHITENING).run(None, {"embedding": x.reshape(-1, x.shape[-1])})[0].reshape(x.shape)
 
     def _stack(self, rows: Iterable[np.ndarray]) -> np.ndarray:
         out = list(rows)

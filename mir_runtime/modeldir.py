@@ -32,6 +32,9 @@ GRAPH_NODES, GRAPH_LAYER = "graph_nodes.onnx", "graph_layer.onnx"
 # A model with readouts (model.readout: a distilled student in its teacher's space) maps the blocks'
 # graph vector with this third block file.
 GRAPH_READOUT = "graph_readout.onnx"
+# An optional affine map of the embedding for similarity search (``embed --whiten``; written by
+# ``mir-export whiten``): embedding [N, D] to whitened [N, D].
+WHITENING = "whitening.onnx"
 
 
 class ModelFileError(RuntimeError):

@@ -38,7 +38,7 @@ def run_proxy(variants: Path, model: Path | None, methods: tuple[str, ...] = MET
         t = time.monotonic()
         try:
             found, failures = vectors(method, every, model, jobs)
-        except ValueError as exc:  # ir2vec not installed
+        except ValueError as exc:  # ir2vec not installed, or a model without a whitening
             for task in tasks.values():
                 task["methods"][method] = {"skipped": str(exc)}
             continue

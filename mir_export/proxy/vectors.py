@@ -104,10 +104,16 @@ def vectors(method: str, paths: Sequence[Path], model: Path | None,
             jobs: int = 1) -> tuple[np.ndarray | sparse.csr_matrix, dict[str, str]]:
     """One vector per path by ``method``, and ``{path: error}`` for files it could not read (their
     vectors are zero: similar to nothing, so such a pair ranks low); ours in ``jobs`` processes."""
-    if method == "ours":
+    if method in ("ours", "whitened"):
         from mir_export.downstream.features import embed_files
+        from mir_runtime import Model
 
-        return embed_files(paths, model, jobs), {}
+        if method == "ours":
+            return embed_files(paths, model, jobs), {}
+        with Model.load(model) as loaded:
+            if not loaded.can_whiten:
+                raise ValueError(f"model {model} has no whitening (mir-export whiten adds one)")
+            return loaded.whiten(embed_files(paths, model, jobs)), {}
     if method == "ir2vec":
         from mir_export.downstream.baselines import ir2vec_vectors
 
