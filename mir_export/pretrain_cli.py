@@ -586,6 +586,9 @@ def run_proxy_command(args: argparse.Namespace) -> int:
     return 0
 
 
+OURS = ("ours", "whitened")  # the model's own figures; the other methods are baselines
+
+
 def record_proxy(model: Path, result: dict, command: str | None) -> None:
     """The proxy's headline figures into ``model``'s manifest, with what they were measured on."""
     from mir_export.corpus.variant_build import MANIFEST
@@ -594,12 +597,17 @@ def record_proxy(model: Path, result: dict, command: str | None) -> None:
     from mir_runtime.modeldir import file_sha256
 
     variants = Path(result["variants"])
+    methods = result["tasks"][HEADLINE]["methods"]
     proxy = {"task": HEADLINE, "candidates": result["candidates"], "variants_manifest_sha256":
-             file_sha256(variants / MANIFEST), "baselines": {m: f for m, f in result["tasks"][HEADLINE]["methods"].items()
-                                                             if m != "ours"}, "command": command}
+             file_sha256(variants / MANIFEST), "baselines": {m: f for m, f in methods.items() if m not in OURS},
+             "command": command}
+    figures = {"variant_recall_at_1": result["recall_at_1"], "variant_mrr": result["mrr"], "variant_proxy": proxy}
+    whitened = methods.get("whitened", {})
+    if "recall_at_1" in whitened:  # the embedding for similarity search ('embed --whiten'), beside the raw one
+        figures |= {"variant_recall_at_1_whitened": whitened["recall_at_1"], "variant_mrr_whitened": whitened["mrr"]}
     pretrain = json.loads((model / "manifest.json").read_text()).get("metrics", {}).get("pretrain", {})
-    update_manifest(model, [], metrics={"pretrain": pretrain | {"variant_recall_at_1": result["recall_at_1"],
-                                                                "variant_mrr": result["mrr"], "variant_proxy": proxy}})
+    stale = ("variant_recall_at_1_whitened", "variant_mrr_whitened")  # a model without a whitening now
+    update_manifest(model, [], metrics={"pretrain": {k: v for k, v in pretrain.items() if k not in stale} | figures})
 
 
 def run_contrastive(args: argparse.Namespace) -> int:

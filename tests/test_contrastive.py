@@ -272,6 +272,14 @@ def test_the_command_runs_exports_and_the_runtime_embeds_with_the_result(variant
     recorded = json.loads((out / "manifest.json").read_text())["metrics"]["pretrain"]
     assert recorded["variant_recall_at_1"] == printed["recall_at_1"] and recorded["variant_mrr"] == printed["mrr"]
     assert recorded["variant_proxy"]["candidates"] == 5 and "mlm_accuracy" in recorded  # merged, not replaced
+    assert "variant_recall_at_1_whitened" not in recorded and "whitened" not in recorded["variant_proxy"]["baselines"]
+    assert cli.main(["whiten", "--model", str(out), "--corpus", str(variants), "--modules", "10", "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert cli.main([*proxy[:-2], "ours,whitened", "--record", "--min-candidates", "1"]) == 0
+    whitened = json.loads(capsys.readouterr().out)["tasks"]["O0-to-O2 clang-13"]["methods"]["whitened"]
+    recorded = json.loads((out / "manifest.json").read_text())["metrics"]["pretrain"]
+    assert recorded["variant_recall_at_1_whitened"] == whitened["recall_at_1"] and "whitened" not in recorded[
+        "variant_proxy"]["baselines"]
 
 
 def test_random_init_gives_the_architecture_fresh_weights(variants, start, tmp_path, capsys):
