@@ -312,7 +312,7 @@ def run_whiten(args: argparse.Namespace) -> int:
     from mir_export.cli import UsageError
     from mir_export.export import update_manifest
     from mir_export.whitening import training_modules, write_whitening
-    from mir_runtime.modeldir import MANIFEST, WHITENING, ModelDirectory, ModelFileError
+    from mir_runtime.modeldir import MANIFEST, WHITENING, ModelDirectory, ModelFileError, file_sha256
 
     if args.modules < 2 or args.jobs < 1:
         raise UsageError("--modules must be at least 2 and --jobs at least 1")
@@ -325,7 +325,9 @@ def run_whiten(args: argparse.Namespace) -> int:
     paths, counts = training_modules(args.corpus, args.modules, args.seed)
     if len(paths) < 2:
         raise UsageError(f"--corpus {args.corpus}: {len(paths)} training modules; the statistics need at least 2")
-    section = write_whitening(args.model, paths, args.jobs) | {"sample": counts}
+    corpus_manifest = args.corpus / "corpus-manifest.json"
+    section = write_whitening(args.model, paths, args.jobs) | {"sample": counts, "corpus_manifest_sha256": (
+        file_sha256(corpus_manifest) if corpus_manifest.is_file() else None)}
     raw = _json(args.model / MANIFEST)
     commands = _recorded(raw.get("training", {}).get("commands", []),
                          f"mir-export whiten --model {args.model.name} --corpus CORPUS --modules {args.modules} "

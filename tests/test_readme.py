@@ -13,7 +13,7 @@ from paths import REPO, shipped_embedding_size
 from wheel import without_pythonpath
 
 SECTION = "## Embeddings and predictions (the runtime)"
-OUTPUTS = ("~/mir-runtime-env", "dist", "embeddings.npy", "e.npy", "kernel.json", "stencil.jsonl")  # what the commands write
+OUTPUTS = ("~/mir-runtime-env", "dist", "embeddings.npy", "e.npy", "kernel.json", "similar.npy", "stencil.jsonl")  # what the commands write
 
 
 def runtime_section_script() -> str:
@@ -37,6 +37,7 @@ def test_runtime_section_runs_verbatim(tmp_path, datasets) -> None:
     vectors = np.load(tmp_path / "embeddings.npy")
     cg_kernels = list((datasets / "devmap" / "kernels_ir").glob("npb-3.3-CG-*.ll"))
     assert vectors.shape[1] == shipped_embedding_size() and len(vectors) == len(cg_kernels)
+    assert np.load(tmp_path / "similar.npy").shape == vectors.shape
     predicted = [json.loads(line) for line in done.stdout.splitlines() if line.startswith('{"file"')]
     assert predicted and predicted[0]["decision"] in ("CPU", "GPU")  # stdout also holds pip's lines
     assert json.loads((tmp_path / "kernel.json").read_text())["nodes"]
