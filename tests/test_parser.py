@@ -69,6 +69,25 @@ define ptr @f(ptr noundef %p, i64 %n) {
     assert b.operands[0].kind == K.ARGUMENT
 
 
+def test_getelementptr_indices_that_llvm_accepts() -> None:
+    """Every index form llvm-as-19 reads (checked on this text): fields by constant, a splat
+    vector or zeroinitializer; arrays by any value; vtable ranges in a constant expression."""
+    text = """
+%S = type { i32, [4 x i8], { i64, ptr } }
+@g = global %S zeroinitializer
+@p = global ptr getelementptr (%S, ptr @g, i64 0, i32 2, i32 1)
+@v = global ptr getelementptr inbounds inrange(-16, 24) ({ [5 x ptr] }, ptr null, i32 0, i32 0, i32 2)
+define <2 x ptr> @f(ptr %p, i64 %i) {
+  %a = getelementptr inbounds %S, ptr %p, i64 %i, i32 1, i64 %i
+  %b = getelementptr { i32, i32 }, ptr %p, <2 x i64> <i64 0, i64 1>, <2 x i32> <i32 1, i32 1>
+  %c = getelementptr { i32, i32 }, ptr %p, i64 0, i32 zeroinitializer
+  %d = getelementptr %S, ptr %p, i64 1
+  ret <2 x ptr> %b
+}"""
+    a, b, c, d, _ = insts(text)
+    assert [a.type.text, b.type.text, c.type.text, d.type.text] == ["ptr", "<2 x ptr>", "ptr", "ptr"]
+
+
 def test_quoted_and_numbered_names() -> None:
     text = """
 define void @"weird fn"(i32 %"arg one") {
@@ -323,6 +342,14 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
         ("define void @f() {\n  ret void ; done\r8\n}", 2, 19, "carriage return that ends a comment"),
         ("%S = type { i32, i8 }\ndefine void @f(%S* %p) {\n  %q = getelementptr %S, %S* %p, i32 0, i32 -2\n  ret void\n}",
          3, 45, "cannot index"),  # not the second field from the end
+        ("define ptr @f(ptr %p) {\n  %q = getelementptr inbounds { ptr, ptr }, ptr %p, i32 0, i32 2\n  ret ptr %q\n}",
+         2, 64, "cannot index the type of getelementptr"),  # opaque pointers: the source type still bounds it
+        ("%S = type { i32, [4 x i8] }\ndefine void @f(ptr %p) {\n  %q = getelementptr %S, ptr %p, i64 0, i32 1, i32 0, i32 0\n"
+         "  ret void\n}", 3, 59, "cannot index"),  # past the innermost element
+        ("define void @f(ptr %p, i32 %n) {\n  %q = getelementptr { i32, i32 }, ptr %p, i64 0, i32 %n\n  ret void\n}",
+         2, 55, "cannot index"),  # a struct field must be a constant
+        ("%S = type { i32, i8 }\n@g = global %S zeroinitializer\n@p = global ptr getelementptr (%S, ptr @g, i64 0, i32 2)",
+         3, 55, "cannot index the type of getelementptr"),  # in a constant expression
         ("@g = global i0 0", 1, 13, "expected a type, found 'i0'"),
         ("define void @f() memory(none) {}\ndefine void @g() {\n  ret void\n}", 1, 1,
          "requires at least one basic block"),

@@ -400,12 +400,16 @@ class Cursor:
             self.expect(")")
         self.expect("(")
         if op == "getelementptr":
-            source = self.type()
+            source: T.Type | None = self.type()
+            operands = []
             if self.module.legacy_syntax and self.peek() != ",":
-                self.constant(source)  # LLVM < 3.7: no source element type
+                operands.append(self.constant(source))  # LLVM < 3.7: no source element type
+                source = source.elem if source.kind == T.PTR else None
             while self.accept(","):
                 self.accept("inrange")
-                self.constant(self.type())
+                operands.append(self.constant(self.type()))
+            if source is not None:
+                self.gep_target(source, operands[1:], self.i - 1)
         elif op in W.CAST_OPS:
             self.constant(self.type())
             self.expect("to")
@@ -423,6 +427,17 @@ class Cursor:
                 self.expect(",")
                 self.constant(self.type())
         self.expect(")")
+
+    def gep_target(self, source: T.Type, indices: list[Operand], at: int) -> T.Type:
+        """The type a getelementptr's ``indices`` reach in its ``source`` element type (the first
+        index steps over the pointer): LLParser refuses indices that do not fit the type, such as
+        a struct field past the last, whether the pointer is typed or opaque."""
+        try:
+            for index in indices[1:]:
+                source = T.indexed(self.module.types, source, index.text)
+        except (KeyError, IndexError, ValueError):
+            raise ParseFailure("cannot index the type of getelementptr", at) from None
+        return source
 
     def global_name(self) -> str:
         tok = self.next()

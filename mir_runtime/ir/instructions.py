@@ -9,7 +9,7 @@ from mir_runtime.ir import keywords as W
 from mir_runtime.ir import types as T
 from mir_runtime.ir.cursor import FAST_MATH_FLAGS, FLAG_WORDS, Cursor, ParseFailure
 from mir_runtime.ir.lexer import join
-from mir_runtime.ir.model import Module, Operand, OperandKind
+from mir_runtime.ir.model import Operand, OperandKind
 
 K = OperandKind
 
@@ -140,27 +140,6 @@ def _store(cur: Cursor) -> Parts:
     return Parts(None, [val, ptr])
 
 
-def _resolve(module: Module, ty: T.Type) -> T.Type:
-    if ty.kind == T.NAMED:
-        body = module.types.get(ty.text)
-        if body is None:
-            raise KeyError(ty.text)
-        return body
-    return ty
-
-
-def _index(module: Module, ty: T.Type, index: Operand) -> T.Type:
-    ty = _resolve(module, ty)
-    if ty.kind == T.STRUCT:
-        field = int(index.text) if len(index.text) <= 11 else -1  # far out of range either way
-        if not 0 <= field < len(ty.elems):
-            raise IndexError(field)  # Python would count a negative index from the end
-        return ty.elems[field]
-    if ty.kind in (T.ARRAY, T.VECTOR):
-        return ty.elem
-    raise KeyError(ty.text)
-
-
 def _gep(cur: Cursor) -> Parts:
     while cur.peek() in ("inbounds", "nuw", "nusw"):
         cur.i += 1
@@ -188,18 +167,10 @@ def _gep(cur: Cursor) -> Parts:
         ptr_ty = ptr_ty.elem
     if ptr_ty.kind != T.PTR:
         raise ParseFailure("getelementptr base is not a pointer", cur.i - 1)
-    if ptr_ty.elem is None:
-        result = ptr_ty
-    else:
-        if source is None:
-            raise ParseFailure("getelementptr without a source element type", cur.i - 1)
-        try:
-            elem = source
-            for op in ops[2:]:
-                elem = _index(cur.module, elem, op)
-        except (KeyError, IndexError, ValueError):
-            raise ParseFailure("cannot index the type of getelementptr", cur.i - 1) from None
-        result = T.pointer_to(elem, ptr_ty.addrspace)
+    if ptr_ty.elem is not None and source is None:
+        raise ParseFailure("getelementptr without a source element type", cur.i - 1)
+    elem = cur.gep_target(source, ops[1:], cur.i - 1) if source is not None else None
+    result = ptr_ty if ptr_ty.elem is None else T.pointer_to(elem, ptr_ty.addrspace)
     if vector is not None:
         result = T.vector_of(result, vector.count, vector.scalable)
     return Parts(result, ops)
@@ -218,7 +189,7 @@ def _extractvalue(cur: Cursor) -> Parts:
     ty = agg.type
     try:
         for idx in _indices(cur):
-            ty = _index(cur.module, ty, Operand(K.CONSTANT, T.I32, str(idx)))
+            ty = T.indexed(cur.module.types, ty, str(idx))
     except (KeyError, IndexError, ValueError):
         raise ParseFailure("cannot index the aggregate of extractvalue", cur.i - 1) from None
     return Parts(ty, [agg])

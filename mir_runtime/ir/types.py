@@ -6,6 +6,7 @@ Named struct bodies live in the module's type table and are looked up when index
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 INT, FLOAT, VOID, PTR, ARRAY, VECTOR, STRUCT, NAMED, FUNC, LABEL, METADATA, TOKEN, OTHER = range(13)
@@ -133,6 +134,34 @@ LABEL_T = simple("label")
 
 
 _SHORT: dict[Type, str] = {}  # short_text of each type, made once (types are interned)
+
+
+_SPLAT = re.compile(r"i32\s+(-?\d+)")
+
+
+def indexed(table: dict[str, "Type | None"], ty: Type, index: str) -> Type:
+    """The type that one index (a constant's text) selects in ``ty``, as getelementptr and
+    extractvalue step: a struct's field (a constant i32, or a vector splat of one, which LLVM
+    allows), an array's or vector's element. Named structs are looked up in ``table`` (``None``:
+    opaque). KeyError, IndexError or ValueError where LLVM refuses the index."""
+    if ty.kind == NAMED:
+        body = table.get(ty.text)
+        if body is None:
+            raise KeyError(ty.text)
+        ty = body
+    if ty.kind == STRUCT:
+        if index.startswith("<") or index == "zeroinitializer":
+            fields = {"0"} if index == "zeroinitializer" else set(_SPLAT.findall(index))
+            if len(fields) != 1:
+                raise ValueError(index)
+            index = fields.pop()
+        field = int(index) if len(index) <= 11 else -1  # far out of range either way
+        if not 0 <= field < len(ty.elems):
+            raise IndexError(field)  # Python would count a negative index from the end
+        return ty.elems[field]
+    if ty.kind in (ARRAY, VECTOR):
+        return ty.elem
+    raise KeyError(ty.text)
 
 
 def short_text(ty: Type) -> str:
