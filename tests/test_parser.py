@@ -350,6 +350,14 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          2, 55, "cannot index"),  # a struct field must be a constant
         ("%S = type { i32, i8 }\n@g = global %S zeroinitializer\n@p = global ptr getelementptr (%S, ptr @g, i64 0, i32 2)",
          3, 55, "cannot index the type of getelementptr"),  # in a constant expression
+        ("define void @f([2 x i32] %a) {\n  %x = extractvalue [2 x i32] %a, 2\n  ret void\n}", 2, 35,
+         "cannot index the aggregate of extractvalue"),  # past the array's end
+        ("define void @f(<2 x i32> %v) {\n  %x = extractvalue <2 x i32> %v, 1\n  ret void\n}", 2, 35,
+         "cannot index the aggregate of extractvalue"),  # a vector is no aggregate
+        ("define void @f({ i32, i8 } %s) {\n  %x = insertvalue { i32, i8 } %s, i8 1, 2\n  ret void\n}", 2, 42,
+         "cannot index the aggregate of insertvalue"),
+        ("define void @f({ i32, i8 } %s) {\n  %x = insertvalue { i32, i8 } %s, i8 1\n  ret void\n}", 2, 40,
+         "expected ',' and the indices of insertvalue"),
         ("@g = global i0 0", 1, 13, "expected a type, found 'i0'"),
         ("define void @f() memory(none) {}\ndefine void @g() {\n  ret void\n}", 1, 1,
          "requires at least one basic block"),

@@ -184,20 +184,31 @@ def _indices(cur: Cursor) -> list[int]:
     return out
 
 
-def _extractvalue(cur: Cursor) -> Parts:
-    agg = cur.typed_value()
-    ty = agg.type
+def _member(cur: Cursor, ty: T.Type, what: str) -> T.Type:
+    """The type that the indices after an extractvalue's or insertvalue's operands select in the
+    aggregate type ``ty``: at least one, each a struct field or an array element within bounds
+    (LLVM's rule; a vector is no aggregate here)."""
+    indices = _indices(cur)
+    if not indices:
+        raise ParseFailure(f"expected ',' and the indices of {what}", cur.i)
     try:
-        for idx in _indices(cur):
+        for idx in indices:
+            if ty.kind == T.VECTOR or (ty.kind == T.ARRAY and idx >= ty.count):
+                raise IndexError(idx)
             ty = T.indexed(cur.module.types, ty, str(idx))
     except (KeyError, IndexError, ValueError):
-        raise ParseFailure("cannot index the aggregate of extractvalue", cur.i - 1) from None
-    return Parts(ty, [agg])
+        raise ParseFailure(f"cannot index the aggregate of {what}", cur.i - 1) from None
+    return ty
+
+
+def _extractvalue(cur: Cursor) -> Parts:
+    agg = cur.typed_value()
+    return Parts(_member(cur, agg.type, "extractvalue"), [agg])
 
 
 def _insertvalue(cur: Cursor) -> Parts:
     agg, elt = cur.typed_values(2)
-    _indices(cur)
+    _member(cur, agg.type, "insertvalue")
     return Parts(agg.type, [agg, elt])
 
 
