@@ -41,6 +41,7 @@ _TYPE_CHECKS = "|".join([
     "global variable reference must have pointer type", "element count must have integer type",
     "unsized type", "must be sized", "doesn't match struct element type", "as global value",
     "element count", "invalid type for", "forward references to non-struct type",
+    r"element #\d+ is not of type", "floating point constant invalid for type",
 ])
 TOLERATED = [
     ("bare byval", r"lavaMD", r"^expected '\('$", r"",

@@ -220,13 +220,18 @@ define i32 @f(%pair* %p, i32* %q) {
   %o = extractvalue { i32, i1 } %c, 0
   %r = atomicrmw add i32* %q, i32 1 monotonic
   fence syncscope("singlethread") acquire
+  fence singlethread seq_cst
+  %v = load atomic volatile i32, i32* %q syncscope("agent") acquire, align 4
+  store atomic i32 %v, i32* %q singlethread release, align 4
+  %w = atomicrmw volatile uinc_wrap i32* %q, i32 1 syncscope("x") seq_cst, align 4
   %z = zext nneg i32 %r to i64
   %t = trunc nuw i64 %z to i32
   %k = or disjoint i32 %t, 1
   %f = freeze i32 %k
   ret i32 %f
 }"""
-    l, x, y, c, o, r, fence, z, t, k, f, _ = insts(text)
+    l, x, y, c, o, r, fence, _, v, _, w, z, t, k, f, _ = insts(text)
+    assert v.type.text == w.type.text == "i32"  # atomic accesses: scopes (LLVM < 5: singlethread) and orderings
     assert x.type.text == "i32" and y.type.text == "%pair"
     assert c.type.text == "{ i32, i1 }" and kinds(c) == [K.ARGUMENT, K.CONSTANT, K.CONSTANT]
     assert [z.type.text, t.type.text, k.type.text, f.type.text] == ["i64", "i32", "i32", "i32"]
@@ -350,6 +355,30 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          2, 55, "cannot index"),  # a struct field must be a constant
         ("%S = type { i32, i8 }\n@g = global %S zeroinitializer\n@p = global ptr getelementptr (%S, ptr @g, i64 0, i32 2)",
          3, 55, "cannot index the type of getelementptr"),  # in a constant expression
+        ("define void @f(ptr %p) {\n  %x = load void, ptr %p, align 8\n  ret void\n}", 2, 13,
+         "void is only a function result"),
+        ("define void @f(ptr %p) {\n  %x = getelementptr void, ptr %p, i64 1\n  ret void\n}", 2, 22,
+         "void is only a function result"),
+        ("define void @f(ptr %p) {\n  store float 1.0, target* %p\n  ret void\n}", 2, 26, "expected '(' after 'target'"),
+        ("define void @f(ptr %p) {\n  %x = load i32, ptr %p, !tbaa !8s\n  ret void\n}", 2, 32,
+         "expected a metadata node, found '!8s'"),
+        ("define void @g() {\n  ret void\n}\n@a = alias void (), ptr %6", 4, 25, "found the local value '%6'"),
+        ("%struct.s} \\e = type opaque", 1, 1, "expected a type definition"),
+        ("define void @f() {\n  fence monotonic\n  ret void\n}", 2, 9, "fence cannot be monotonic"),
+        ("define void @f(ptr %p) {\n  %x = load atomic i32, ptr %p release, align 4\n  ret void\n}", 2, 32,
+         "atomic load cannot be release"),
+        ("define void @f(ptr %p) {\n  store atomic i32 1, ptr %p acquire, align 4\n  ret void\n}", 2, 30,
+         "atomic store cannot be acquire"),
+        ("define void @f(ptr %p) {\n  %x = load atomic i32, ptr %p seq_cst\n  ret void\n}", 2, 39,
+         "atomic load without ', align N'"),
+        ("define void @f(ptr %p) {\n  %x = cmpxchg ptr %p, i32 0, i32 1 acq_rel acq_rel\n  ret void\n}", 2, 45,
+         "the failure ordering of cmpxchg cannot be acq_rel"),
+        ("define void @f(ptr %p) {\n  %x = atomicrmw add ptr %p, i32 1 unordered\n  ret void\n}", 2, 36,
+         "atomicrmw cannot be unordered"),
+        ("define void @f(ptr %p) {\n  %x = atomicrmw frob ptr %p, i32 1 seq_cst\n  ret void\n}", 2, 18,
+         "expected an atomicrmw operation, found 'frob'"),
+        ("define void @f(ptr %p) {\n  %x = load i32, ptr %p seq_cst, align 4\n  ret void\n}", 2, 25,
+         "expected ',', found 'seq_cst'"),  # an ordering makes no sense without atomic
         ("define void @f([2 x i32] %a) {\n  %x = extractvalue [2 x i32] %a, 2\n  ret void\n}", 2, 35,
          "cannot index the aggregate of extractvalue"),  # past the array's end
         ("define void @f(<2 x i32> %v) {\n  %x = extractvalue <2 x i32> %v, 1\n  ret void\n}", 2, 35,

@@ -210,6 +210,8 @@ class Cursor:
                     self._check_depth(open_, start)
                     continue
             elif tok == "target":
+                if self.peek() != "(":
+                    raise ParseFailure("expected '(' after 'target'", self.i)
                 self.skip_group()
                 ty = T.make(T.OTHER, join(self.toks, start, self.i))
             else:
@@ -465,11 +467,19 @@ class Cursor:
                 raise ParseFailure("expected '{' after '!'", self.i)
             self.skip_group()
             return
-        if tok[1:2].isdigit() or tok[1:2] == '"':
+        if tok[1:].isdigit() or tok[1:2] == '"':
             return
         if self.peek() != "(":  # a name (``!dbg``) is an attachment's kind, never a value
             raise ParseFailure(f"expected a metadata node, found '{tok}'", self.i - 1)
         self.skip_group()
+
+    def sized_type(self) -> T.Type:
+        """A type that values, loads and allocations have: any but void."""
+        start = self.i
+        ty = self.type()
+        if ty is T.VOID_T:
+            raise ParseFailure("void is only a function result", start)
+        return ty
 
     def typed_value(self) -> Operand:
         ty = self.type()

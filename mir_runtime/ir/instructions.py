@@ -100,7 +100,7 @@ def _phi(cur: Cursor) -> Parts:
 def _alloca(cur: Cursor) -> Parts:
     while cur.peek() in ("inalloca", "swifterror"):
         cur.i += 1
-    ty = cur.type()
+    ty = cur.sized_type()
     count = Operand(K.CONSTANT, T.I32, "1")
     space = 0
     while cur.accept(","):
@@ -123,7 +123,7 @@ def _alloca(cur: Cursor) -> Parts:
 def _load(cur: Cursor) -> Parts:
     while cur.peek() in ("atomic", "volatile"):
         cur.i += 1
-    ty = cur.type()
+    ty = cur.sized_type()
     if cur.accept(","):
         ptr = cur.typed_value()
         return Parts(ty, [ptr])
@@ -143,7 +143,7 @@ def _store(cur: Cursor) -> Parts:
 def _gep(cur: Cursor) -> Parts:
     while cur.peek() in ("inbounds", "nuw", "nusw"):
         cur.i += 1
-    first = cur.type()
+    first = cur.sized_type()
     if cur.accept(","):
         source = first
         base = cur.typed_value()
@@ -369,8 +369,7 @@ def _resume(cur: Cursor) -> Parts:
     return Parts(None, [cur.typed_value()])
 
 
-def _fence(cur: Cursor) -> Parts:
-    cur.i = cur.n
+def _fence(cur: Cursor) -> Parts:  # its scope and ordering: the parser's check_tail
     return Parts(None, [])
 
 
@@ -383,7 +382,9 @@ def _cmpxchg(cur: Cursor) -> Parts:
 
 def _atomicrmw(cur: Cursor) -> Parts:
     cur.accept("volatile")
-    cur.next()  # the operation
+    operation = cur.next()
+    if operation not in W.ATOMICRMW_OPERATIONS:
+        raise ParseFailure(f"expected an atomicrmw operation, found '{operation}'", cur.i - 1)
     ptr, val = cur.typed_values(2)
     return Parts(val.type, [ptr, val])
 

@@ -66,6 +66,12 @@ COMDAT_KINDS = frozenset("any exactmatch largest nodeduplicate noduplicates same
 
 ICMP_PREDICATES = frozenset("eq ne ugt uge ult ule sgt sge slt sle".split())
 FCMP_PREDICATES = frozenset("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split())
+# atomicrmw's operations: LLVM 3.8's, then fadd fsub (9), fmax fmin (15), uinc_wrap udec_wrap (16),
+# usub_cond usub_sat (20), fmaximum fminimum (21).
+ATOMICRMW_OPERATIONS = frozenset(
+    "xchg add sub and nand or xor max min umax umin fadd fsub fmax fmin uinc_wrap udec_wrap usub_cond usub_sat "
+    "fmaximum fminimum".split()
+)
 CAST_OPS = frozenset(
     """trunc zext sext fptrunc fpext fptoui fptosi uitofp sitofp ptrtoint ptrtoaddr inttoptr bitcast
     addrspacecast""".split()  # ptrtoaddr: LLVM 22

@@ -45,7 +45,14 @@ _EMPTY_BODY = re.compile(r"[^{}]*\{\s*\}")  # after the parameters: define void 
 _ODD_BLANK = re.compile(r"[^\S \t\n\r]")  # whitespace to Python, not to LLVM's lexer
 _MODULE_STRING = re.compile(r'\s*=\s*("[^"]*")\s*')
 _ORDERINGS = frozenset("unordered monotonic acquire release acq_rel seq_cst".split())
-_ATOMIC_TAIL = frozenset(("load", "store", "cmpxchg", "atomicrmw"))
+_ATOMIC_TAIL = frozenset(("load", "store", "cmpxchg", "atomicrmw"))  # may end in ", align N"
+# The orderings each atomic instruction takes and those LLParser refuses there (cmpxchg: success,
+# then failure ordering).
+_REFUSED_ORDERINGS = {
+    "load": (frozenset({"release", "acq_rel"}),), "store": (frozenset({"acquire", "acq_rel"}),),
+    "atomicrmw": (frozenset({"unordered"}),), "fence": (frozenset({"unordered", "monotonic"}),),
+    "cmpxchg": (frozenset({"unordered"}), frozenset({"unordered", "release", "acq_rel"})),
+}
 _TLS_MODELS = frozenset(("localdynamic", "initialexec", "localexec"))
 _GLOBAL_FLAGS = frozenset(
     "no_sanitize_address no_sanitize_hwaddress sanitize_memtag sanitize_address_dyninit".split()
@@ -148,7 +155,7 @@ class _Reader:
         if c == "@":
             self.global_value(text, line)
         elif c == "%":
-            if " = type " not in text:
+            if not _TYPEDEF_RE.match(text):
                 raise self.error("expected a type definition", line)
         elif c == "!":
             name, _, body = text.partition("=")
@@ -576,31 +583,45 @@ class _Reader:
                 raise ParseFailure(f"unknown instruction '{opcode[:40]}'", k)
             cur = Cursor(toks, self.module, k + 1)
             found = handler(cur)
-            self.check_tail(cur, opcode)
+            atomic = opcode not in ("load", "store") or (k + 1 < len(toks) and toks[k + 1][1] == "atomic")
+            self.check_tail(cur, opcode, atomic)
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text, line, indent) from None
         except RecursionError:
             raise self.error("instruction nested too deeply", line, indent + 1) from None
         return name, opcode, found
 
-    def check_tail(self, cur: Cursor, opcode: str) -> None:
-        """After the operands: a memory access's ordering and ``, align N``, then ``, !kind !N``
-        attachments; anything else is an error, as in LLVM."""
-        if opcode in _ATOMIC_TAIL:
-            while cur.peek() in _ORDERINGS or cur.peek() == "syncscope":
-                if cur.next() == "syncscope":
-                    cur.skip_group()
+    def check_tail(self, cur: Cursor, opcode: str, atomic: bool) -> None:
+        """After the operands: an atomic instruction's ``[syncscope(...)]`` and orderings (each one
+        LLVM allows there), a memory access's ``, align N`` (required when atomic), then ``, !kind
+        !N`` attachments; anything else is an error, as in LLVM."""
+        aligned = False
+        if atomic and opcode in _REFUSED_ORDERINGS:
+            if cur.accept("syncscope"):
+                cur.skip_group()
+            else:
+                cur.accept("singlethread")  # LLVM < 5
+            for k, refused in enumerate(_REFUSED_ORDERINGS[opcode]):
+                ordering = cur.next()
+                if ordering not in _ORDERINGS:
+                    raise ParseFailure(f"expected an atomic ordering, found '{ordering}'", cur.i - 1)
+                if ordering in refused:
+                    what = "the failure ordering of cmpxchg" if k else ("atomic " * (opcode in ("load", "store"))) + opcode
+                    raise ParseFailure(f"{what} cannot be {ordering}", cur.i - 1)
         while cur.i < cur.n:
             cur.expect(",")
             tok = cur.peek()
             if tok == "align" and opcode in _ATOMIC_TAIL:
                 cur.i += 1
                 cur.alignment()
+                aligned = True
             elif tok[:1] == "!" and tok[1:2].isalpha() and cur.peek(1)[:1] == "!":
                 cur.i += 1
                 cur.metadata()
             else:
                 raise ParseFailure(f"expected a metadata attachment or 'align', found '{tok or 'end of statement'}'", cur.i)
+        if atomic and opcode in ("load", "store") and not aligned:
+            raise ParseFailure(f"atomic {opcode} without ', align N'", cur.i)
 
     def check_uses(self, fn: Function, instructions: list[Instruction], defined: dict) -> None:
         for inst in instructions:
@@ -672,7 +693,7 @@ def _aliasee_type(cur: Cursor) -> T.Type:
     op = cur.peek()
     if op not in _UNTYPED_ALIASEES:
         ty = cur.type()
-        cur.value(ty)
+        cur.constant(ty)  # a global or a constant expression, never a function's local
         return ty
     cur.i += 1
     if op == "getelementptr":
