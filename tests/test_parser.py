@@ -364,6 +364,11 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          "expected a metadata node, found '!8s'"),
         ("define void @g() {\n  ret void\n}\n@a = alias void (), ptr %6", 4, 25, "found the local value '%6'"),
         ("%struct.s} \\e = type opaque", 1, 1, "expected a type definition"),
+        ("%S = type { i32, i32 }\ndefine void @f(ptr %p) {\n  %q = getelementptr %S, ptr %p, i64 0, i64 1\n  ret void\n}",
+         3, 45, "cannot index the type of getelementptr"),  # a struct's field is an i32
+        ("define i32 @f(i32 %n) {\n  switch i32 %n, label %d [ i32 1, label %d\n i32 1, label %d ]\nd:\n  ret i32 0\n}",
+         3, 6, "duplicate case value 1 in switch"),
+        ("$c = comdat any\n$c = comdat any", 2, 1, "redefinition of comdat $c"),
         ("define void @f() {\n  fence monotonic\n  ret void\n}", 2, 9, "fence cannot be monotonic"),
         ("define void @f(ptr %p) {\n  %x = load atomic i32, ptr %p release, align 4\n  ret void\n}", 2, 32,
          "atomic load cannot be release"),

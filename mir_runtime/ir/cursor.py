@@ -436,6 +436,9 @@ class Cursor:
         a struct field past the last, whether the pointer is typed or opaque."""
         try:
             for index in indices[1:]:
+                if source.kind in (T.STRUCT, T.NAMED) and index.type.text != "i32" and not (
+                        index.type.kind == T.VECTOR and index.type.elem.text == "i32"):
+                    raise ValueError(index.type.text)  # a struct's field is an i32 (or a splat of one)
                 source = T.indexed(self.module.types, source, index.text)
         except (KeyError, IndexError, ValueError):
             raise ParseFailure("cannot index the type of getelementptr", at) from None

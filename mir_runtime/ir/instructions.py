@@ -345,8 +345,14 @@ def _switch(cur: Cursor) -> Parts:
     ops = [cond, _block(default)]
     succ = [default]
     cur.expect("[")
+    seen = set()
     while not cur.accept("]"):
-        ops.append(cur.typed_value())
+        case = cur.typed_value()
+        value = int(case.text) if case.text.lstrip("-").isdigit() else case.text
+        if value in seen:
+            raise ParseFailure(f"duplicate case value {case.text} in switch", cur.i - 1)
+        seen.add(value)
+        ops.append(case)
         cur.expect(",")
         dest = cur.label()
         ops.append(_block(dest))

@@ -166,6 +166,8 @@ class _Reader:
         elif c == "$":
             self.comdat(text, line)
             name, _, body = text.partition("=")
+            if name.strip() in m.comdats:
+                raise self.error(f"redefinition of comdat {name.strip()}", line)
             m.comdats[name.strip()] = body.strip()
         elif text.startswith("attributes "):
             self.attribute_group(text, line)
