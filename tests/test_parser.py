@@ -392,6 +392,60 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          "cannot index the aggregate of insertvalue"),
         ("define void @f({ i32, i8 } %s) {\n  %x = insertvalue { i32, i8 } %s, i8 1\n  ret void\n}", 2, 40,
          "expected ',' and the indices of insertvalue"),
+        ("@g = global i32 extractvalue ([2 x i32] [i32 1, i32 2], 2)", 1, 57,
+         "cannot index the aggregate of extractvalue"),  # a constant expression of LLVM <= 14
+        ("%S = type { i32, i8 }\n@g = global i32 extractvalue (%S insertvalue (%S zeroinitializer, i8 1, 2), 0)",
+         2, 73, "cannot index the aggregate of insertvalue"),
+        ("define void @f() {\n  ret void\n}\n!.\nattributes #0 = { nounwind }", 4, 1,
+         "expected '!N = [distinct] !...' or '!name = !{...}'"),  # LLVM reads a name '.', then wants '='
+        ("!0 = 5", 1, 1, "expected '!N = [distinct] !...'"),
+        ("define void @f() {\n  %r = add fast i32 1, 2\n  ret void\n}", 2, 12, "expected a type, found 'fast'"),
+        ("define void @f() {\n  %r = add nuw nuw i32 1, 2\n  ret void\n}", 2, 16, "expected a type, found 'nuw'"),
+        ("define void @f() {\n  %r = udiv nuw i32 1, 2\n  ret void\n}", 2, 13, "expected a type, found 'nuw'"),
+        ("define void @f() {\n  %r = sext nneg i32 1 to i64\n  ret void\n}", 2, 13, "found 'nneg'"),
+        ("define void @f() {\n  %r = icmp nnan eq i32 1, 2\n  ret void\n}", 2, 13,
+         "expected a comparison predicate, found 'nnan'"),
+        ("!13 = !\n", 1, 1, "expected '!N = [distinct] !...'"),  # a comment cut the node
+        ("define void @f(<2 x double> %v) {\n  %s = shufflevector <2 x double> %v, <2 x ptr> poison, <2 x i32> "
+         "zeroinitializer\n  ret void\n}", 2, 67, "invalid shufflevector operands"),
+        ("define void @f(<2 x double> %v) {\n  %s = insertelement <2 x double> %v, float 1.0, i64 0\n  ret void\n}",
+         2, 54, "invalid insertelement operands"),
+        ("define void @f(<2 x double> %v) {\n  %s = extractelement <2 x double> %v, double 0.0\n  ret void\n}",
+         2, 47, "invalid extractelement operands"),
+        ("define void @f(i32 %n) {\n  switch i32 %n, label %d [ i32 0, label %d\n i32 4294967296, label %d ]\nd:\n"
+         "  ret void\n}", 3, 6, "duplicate case value 4294967296"),  # truncated to i32, as LLVM does
+        ("define range(noundef -1, 2) i32 @f() {\n  ret i32 0\n}", 1, 14, "expected a type, found 'noundef'"),
+        ("define range(float -1, 2) i32 @f() {\n  ret i32 0\n}", 1, 14, "the range must have integer type"),
+        ("declare void @g(i32)\ndeclare i32 @h(i32)\ndefine void @f() {\n  call void @g(i32 (i32) @h)\n  ret void\n}",
+         4, 26, "functions are not values"),
+        ("define void @f(ptr %p, i32 %a) {\n  %x = alloca i32, align 4, i32 2\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 29,
+         "expected a metadata attachment, found 'i32'"),  # alloca's parts in LLVM's order
+        ("define void @f(ptr %p, i32 %a) {\n  %x = alloca i32, addrspace(1), align 4\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 34,
+         "found 'align'"),
+        ("define void @f(ptr %p, i32 %a) {\n  %x = alloca inalloca inalloca i32\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 24,
+         "expected a type, found 'inalloca'"),
+        ("define void @f(ptr %p, i32 %a) {\n  %x = load volatile volatile i32, ptr %p\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 22,
+         "expected a type, found 'volatile'"),
+        ("define void @f(ptr %p, i32 %a) {\n  %x = load i32, ptr %p, !nontemporal !0, align 4\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 43,
+         "expected a metadata attachment, found 'align'"),  # attachments come last
+        ("define void @f(ptr %p, i32 %a) {\n  %x = cmpxchg volatile weak ptr %p, i32 0, i32 1 seq_cst seq_cst\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 25,
+         "expected a type, found 'weak'"),
+        ("define void @f(ptr %p, i32 %a) {\n  %x = tail tail call i32 @g()\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 13,
+         "expected 'tail call', 'musttail call', or 'notail call'"),
+        ("define void @f(ptr %p, i32 %a) {\n  %x = call fast i32 @g()\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 13,
+         "fast-math flags on a call of type i32"),
+        ("define void @f(ptr %p, i32 %a) {\n  %x = select nnan i1 true, ptr %p, ptr %p\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 15,
+         "fast-math flags on a select of type ptr"),
+        ("define void @f(ptr %p, i32 %a) {\n  %x = landingpad i32 cleanup cleanup\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 31,
+         "expected ',', found 'cleanup'"),
+        ("@g = global opaque zeroinitializer", 1, 13, "expected a type, found 'opaque'"),  # a type body only
+        ("define void @f() {\n  br label %a\na\r:\n  ret void\n}", 3, 1, "unknown instruction 'a'"),  # not 'a:'
+        ("define void @f(i32* %p) {\n  store i8 1, i32* %p, align 4\n  ret void\n}", 2, 20,
+         "stored value and pointer type do not match"),  # typed pointers: both types are written
+        ("define void @f(i32* %p) {\n  %x = load i8, i32* %p\n  ret void\n}", 2, 22,
+         "explicit pointee type doesn't match operand's pointee type"),
+        ("@v = global i32 0\n@d = global [1 x ptr] [ptr blockaddress(@v, %b)]", 2, 1,
+         "blockaddress names @v, which is not a defined function"),
         ("@g = global i0 0", 1, 13, "expected a type, found 'i0'"),
         ("define void @f() memory(none) {}\ndefine void @g() {\n  ret void\n}", 1, 1,
          "requires at least one basic block"),

@@ -25,7 +25,6 @@ _CONSTEXPR_FLAGS = frozenset(("nuw", "nsw", "exact", "inbounds", "nusw"))
 _ASM_WORDS = frozenset(("sideeffect", "alignstack", "inteldialect", "unwind"))
 
 FAST_MATH_FLAGS = frozenset("nnan ninf nsz arcp contract afn reassoc fast".split())
-FLAG_WORDS = FAST_MATH_FLAGS | {"nuw", "nsw", "exact", "disjoint", "nneg", "samesign"}
 
 MAX_TYPE_DEPTH = 1024  # deeper types are refused (LLVM's own recursive reader overflows its stack)
 _ARRAY, _VECTOR, _STRUCT, _FUNCTION = range(4)
@@ -296,9 +295,15 @@ class Cursor:
                 return ty
 
     # -- values -------------------------------------------------------------------------------
-    def value(self, ty: T.Type | None) -> Operand:
+    def _valued(self, ty: T.Type | None) -> None:
+        """LLVM has no values of type void or of a function type."""
         if ty is T.VOID_T:
             raise ParseFailure("a value of type void (void is only a function result)", self.i)
+        if ty is not None and ty.kind == T.FUNC:
+            raise ParseFailure(f"functions are not values, refer to them as pointers ({ty.text})", self.i)
+
+    def value(self, ty: T.Type | None) -> Operand:
+        self._valued(ty)
         start = self.i
         if start < self.n:
             tok = self.toks[start][1]
@@ -316,8 +321,7 @@ class Cursor:
     def constant(self, ty: T.Type | None) -> Operand:
         """A constant as LLParser reads it: the elements of aggregates and the operands of
         constant expressions are read too (their types are not compared with ``ty``)."""
-        if ty is T.VOID_T:
-            raise ParseFailure("a value of type void (void is only a function result)", self.i)
+        self._valued(ty)
         start = self.i
         tok = self.next()
         c = tok[0]
@@ -416,13 +420,16 @@ class Cursor:
             self.constant(self.type())
             self.expect("to")
             self.type()
-        elif op == "extractvalue" or op == "insertvalue":
-            self.constant(self.type())
+        elif op == "extractvalue" or op == "insertvalue":  # LLVM <= 14
+            aggregate = self.type()
+            self.constant(aggregate)
             if op == "insertvalue":
                 self.expect(",")
                 self.constant(self.type())
+            indices = []
             while self.accept(","):
-                self.number()
+                indices.append(self.number())
+            self.member(aggregate, indices, op)
         else:
             self.constant(self.type())
             for _ in range(_CONSTEXPR_ARITY.get(op, 2) - 1):
@@ -443,6 +450,21 @@ class Cursor:
         except (KeyError, IndexError, ValueError):
             raise ParseFailure("cannot index the type of getelementptr", at) from None
         return source
+
+    def member(self, ty: T.Type, indices: list[int], what: str) -> T.Type:
+        """The type that extractvalue's or insertvalue's ``indices`` select in the aggregate type
+        ``ty``: at least one, each a struct field or an array element within bounds (LLVM's rule;
+        a vector is no aggregate here)."""
+        if not indices:
+            raise ParseFailure(f"expected ',' and the indices of {what}", self.i)
+        try:
+            for idx in indices:
+                if ty.kind == T.VECTOR or (ty.kind == T.ARRAY and idx >= ty.count):
+                    raise IndexError(idx)
+                ty = T.indexed(self.module.types, ty, str(idx))
+        except (KeyError, IndexError, ValueError):
+            raise ParseFailure(f"cannot index the aggregate of {what}", self.i - 1) from None
+        return ty
 
     def global_name(self) -> str:
         tok = self.next()
@@ -552,6 +574,14 @@ class Cursor:
             if self.next() not in ("sync", "async"):
                 raise ParseFailure("expected 'sync' or 'async' in uwtable", self.i - 1)
             self.expect(")")
+        elif word == "range":  # LLVM 19: range(i32 -1, 2)
+            self.expect("(")
+            if self.type().kind != T.INT:
+                raise ParseFailure("the range must have integer type", self.i - 1)
+            self.signed()
+            self.expect(",")
+            self.signed()
+            self.expect(")")
         elif word in W.GROUP_ARGUMENT and self.peek() == "(":
             self.skip_group()
 
@@ -570,16 +600,19 @@ class Cursor:
             if self.peek() in words:
                 self.i += 1
 
-    def skip_words(self) -> None:
-        """Skip an instruction's flags (``nuw``, ``exact``, ``fast`` ...) up to its first type;
-        any other word is an error, as in LLVM."""
+    def flags(self, allowed: frozenset) -> bool:
+        """Skip an instruction's flags up to its first type: only those LLVM allows on its opcode
+        (``allowed``), an integer flag (``nuw``, ``exact`` ...) once; any other word is an error,
+        as in LLVM. Whether there were any."""
+        seen = set()
         while True:
             tok = self.peek()
-            if tok in FLAG_WORDS:
+            if tok in allowed and (tok in FAST_MATH_FLAGS or tok not in seen):
+                seen.add(tok)
                 self.i += 1
                 continue
             if self.at_type():
-                return
+                return bool(seen)
             raise ParseFailure(f"expected a type, found '{tok or 'end of statement'}'", self.i)
 
     def label(self) -> str:

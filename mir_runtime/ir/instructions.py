@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mir_runtime.ir import keywords as W
 from mir_runtime.ir import types as T
-from mir_runtime.ir.cursor import FAST_MATH_FLAGS, FLAG_WORDS, Cursor, ParseFailure
+from mir_runtime.ir.cursor import FAST_MATH_FLAGS, Cursor, ParseFailure
 from mir_runtime.ir.lexer import join
 from mir_runtime.ir.model import Operand, OperandKind
 
@@ -31,12 +31,38 @@ class Parts:
         self.blocks = blocks
 
 
+# The flags LLVM reads after each opcode (llvm-as-14 and -19 tried word by word; fptrunc and fpext
+# took fast-math flags in LLVM 20, icmp samesign in LLVM 20); other opcodes take none.
+_WRAP = frozenset(("nuw", "nsw"))
+_FLAGS = {
+    **{op: _WRAP for op in ("add", "sub", "mul", "shl", "trunc")},
+    **{op: frozenset(("exact",)) for op in ("udiv", "sdiv", "lshr", "ashr")},
+    **{op: FAST_MATH_FLAGS for op in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fcmp", "select", "phi",
+                                      "fptrunc", "fpext")},
+    "or": frozenset(("disjoint",)), "zext": frozenset(("nneg",)), "uitofp": frozenset(("nneg",)),
+    "icmp": frozenset(("samesign",)),
+}
+
+
+def _flags(cur: Cursor) -> bool:
+    """The flags after the opcode just read; whether there were any."""
+    return cur.flags(_FLAGS.get(cur.toks[cur.i - 1][1], frozenset()))
+
+
+def _fast_math_result(flagged: bool, ty: T.Type, what: str, at: int) -> None:
+    """LLVM takes fast-math flags on a select, phi or call only with a floating-point result (an
+    aggregate of floats is left to LLVM: newer versions take those too)."""
+    scalar = ty.elem if ty.kind == T.VECTOR else ty
+    if flagged and scalar.kind in (T.INT, T.PTR, T.VOID):
+        raise ParseFailure(f"fast-math flags on a {what} of type {ty.text}", at)
+
+
 def _block(name: str) -> Operand:
     return Operand(K.BLOCK, T.LABEL_T, name)
 
 
 def _binary(cur: Cursor) -> Parts:
-    cur.skip_words()
+    _flags(cur)
     ty = cur.type()
     a = cur.value(ty)
     cur.expect(",")
@@ -45,15 +71,16 @@ def _binary(cur: Cursor) -> Parts:
 
 
 def _unary(cur: Cursor) -> Parts:
-    cur.skip_words()
+    _flags(cur)
     op = cur.typed_value()
     return Parts(op.type, [op])
 
 
 def _compare(cur: Cursor) -> Parts:
     icmp = cur.toks[cur.i - 1][1] == "icmp"
-    while cur.peek() in FLAG_WORDS:
-        cur.i += 1  # fast-math flags (fcmp), samesign (icmp)
+    allowed = _FLAGS["icmp" if icmp else "fcmp"]
+    while cur.peek() in allowed:
+        cur.i += 1
     predicate = cur.next()
     if predicate not in (W.ICMP_PREDICATES if icmp else W.FCMP_PREDICATES):
         raise ParseFailure(f"expected a comparison predicate, found '{predicate}'", cur.i - 1)
@@ -66,21 +93,25 @@ def _compare(cur: Cursor) -> Parts:
 
 
 def _cast(cur: Cursor) -> Parts:
-    cur.skip_words()
+    _flags(cur)
     op = cur.typed_value()
     cur.expect("to")
     return Parts(cur.type(), [op])
 
 
 def _select(cur: Cursor) -> Parts:
-    cur.skip_words()
+    start = cur.i
+    flagged = _flags(cur)
     c, a, b = cur.typed_values(3)
+    _fast_math_result(flagged, a.type, "select", start)
     return Parts(a.type, [c, a, b])
 
 
 def _phi(cur: Cursor) -> Parts:
-    cur.skip_words()
+    start = cur.i
+    flagged = _flags(cur)
     ty = cur.type()
+    _fast_math_result(flagged, ty, "phi", start)
     ops = []
     blocks = []
     while True:
@@ -98,34 +129,41 @@ def _phi(cur: Cursor) -> Parts:
 
 
 def _alloca(cur: Cursor) -> Parts:
-    while cur.peek() in ("inalloca", "swifterror"):
-        cur.i += 1
+    """``alloca [inalloca] [swifterror] <ty> [, <ty> <count>] [, align N] [, addrspace(N)]``, each
+    part once and in this order, as in LLVM; attachments are left to the reader's tail check."""
+    cur.accept("inalloca")
+    cur.accept("swifterror")
     ty = cur.sized_type()
     count = Operand(K.CONSTANT, T.I32, "1")
     space = 0
-    while cur.accept(","):
-        if cur.accept("align"):
-            cur.alignment()
-        elif cur.peek() == "addrspace":
-            cur.i += 1
-            cur.expect("(")
-            space = cur.number()
-            cur.expect(")")
-        elif cur.peek().startswith("!"):
-            cur.i -= 1  # the attachments' comma, for the reader's tail check
-            break
-        else:
-            count = cur.typed_value()
+    if cur.peek() == "," and cur.peek(1) not in ("align", "addrspace") and cur.peek(1)[:1] != "!":
+        cur.i += 1
+        count = cur.typed_value()
+    if cur.peek() == "," and cur.peek(1) == "align":
+        cur.i += 2
+        cur.alignment()
+    if cur.peek() == "," and cur.peek(1) == "addrspace":
+        cur.i += 2
+        cur.expect("(")
+        space = cur.number()
+        cur.expect(")")
     pointee = None if cur.module.opaque_pointers else ty
     return Parts(T.pointer_to(pointee, space), [count])
 
 
+def _pointee(ptr: T.Type, ty: T.Type, message: str, cur: Cursor) -> None:
+    """A typed pointer's pointee is the type the instruction names (both are written out)."""
+    if ptr.kind == T.PTR and ptr.elem is not None and ptr.elem is not ty:
+        raise ParseFailure(f"{message} ({ty.text} and {ptr.text})", cur.i - 1)
+
+
 def _load(cur: Cursor) -> Parts:
-    while cur.peek() in ("atomic", "volatile"):
-        cur.i += 1
+    cur.accept("atomic")
+    cur.accept("volatile")
     ty = cur.sized_type()
     if cur.accept(","):
         ptr = cur.typed_value()
+        _pointee(ptr.type, ty, "explicit pointee type doesn't match operand's pointee type", cur)
         return Parts(ty, [ptr])
     ptr = cur.value(ty)  # LLVM < 3.7: load i32* %p
     if ty.kind != T.PTR or ty.elem is None:
@@ -134,9 +172,10 @@ def _load(cur: Cursor) -> Parts:
 
 
 def _store(cur: Cursor) -> Parts:
-    while cur.peek() in ("atomic", "volatile"):
-        cur.i += 1
+    cur.accept("atomic")
+    cur.accept("volatile")
     val, ptr = cur.typed_values(2)
+    _pointee(ptr.type, val.type, "stored value and pointer type do not match", cur)
     return Parts(None, [val, ptr])
 
 
@@ -169,6 +208,8 @@ def _gep(cur: Cursor) -> Parts:
         raise ParseFailure("getelementptr base is not a pointer", cur.i - 1)
     if ptr_ty.elem is not None and source is None:
         raise ParseFailure("getelementptr without a source element type", cur.i - 1)
+    if source is not None:
+        _pointee(ptr_ty, source, "explicit pointee type doesn't match operand's pointee type", cur)
     elem = cur.gep_target(source, ops[1:], cur.i - 1) if source is not None else None
     result = ptr_ty if ptr_ty.elem is None else T.pointer_to(elem, ptr_ty.addrspace)
     if vector is not None:
@@ -185,20 +226,8 @@ def _indices(cur: Cursor) -> list[int]:
 
 
 def _member(cur: Cursor, ty: T.Type, what: str) -> T.Type:
-    """The type that the indices after an extractvalue's or insertvalue's operands select in the
-    aggregate type ``ty``: at least one, each a struct field or an array element within bounds
-    (LLVM's rule; a vector is no aggregate here)."""
-    indices = _indices(cur)
-    if not indices:
-        raise ParseFailure(f"expected ',' and the indices of {what}", cur.i)
-    try:
-        for idx in indices:
-            if ty.kind == T.VECTOR or (ty.kind == T.ARRAY and idx >= ty.count):
-                raise IndexError(idx)
-            ty = T.indexed(cur.module.types, ty, str(idx))
-    except (KeyError, IndexError, ValueError):
-        raise ParseFailure(f"cannot index the aggregate of {what}", cur.i - 1) from None
-    return ty
+    """The type that the indices after an extractvalue's or insertvalue's operands select."""
+    return cur.member(ty, _indices(cur), what)
 
 
 def _extractvalue(cur: Cursor) -> Parts:
@@ -212,15 +241,20 @@ def _insertvalue(cur: Cursor) -> Parts:
     return Parts(agg.type, [agg, elt])
 
 
+# The vector instructions' operand types are written out, so the reader checks them as LLVM does.
 def _extractelement(cur: Cursor) -> Parts:
     vec, idx = cur.typed_values(2)
     if vec.type.kind != T.VECTOR:
         raise ParseFailure("extractelement of a non-vector", cur.i - 1)
+    if idx.type.kind != T.INT:
+        raise ParseFailure("invalid extractelement operands (the index is no integer)", cur.i - 1)
     return Parts(vec.type.elem, [vec, idx])
 
 
 def _insertelement(cur: Cursor) -> Parts:
     vec, elt, idx = cur.typed_values(3)
+    if vec.type.kind != T.VECTOR or elt.type is not vec.type.elem or idx.type.kind != T.INT:
+        raise ParseFailure("invalid insertelement operands", cur.i - 1)
     return Parts(vec.type, [vec, elt, idx])
 
 
@@ -228,14 +262,15 @@ def _shufflevector(cur: Cursor) -> Parts:
     a, b, mask = cur.typed_values(3)
     if a.type.kind != T.VECTOR or mask.type.kind != T.VECTOR:
         raise ParseFailure("shufflevector of a non-vector", cur.i - 1)
+    if b.type is not a.type or mask.type.elem is not T.I32 or mask.type.scalable != a.type.scalable:
+        raise ParseFailure("invalid shufflevector operands", cur.i - 1)
     return Parts(T.vector_of(a.type.elem, mask.type.count, mask.type.scalable), [a, b, mask])
 
 
 def _call_target(cur: Cursor) -> tuple[T.Type, Operand, list[Operand]]:
     """``[flags] [cc] [return attributes] [addrspace(N)] <ty> <callee>(<args>) [function
-    attributes] [bundles]``, shared by call, invoke and callbr; every word is checked, as in LLVM."""
-    while cur.peek() in FAST_MATH_FLAGS:
-        cur.i += 1
+    attributes] [bundles]``, shared by call, invoke and callbr (only a call takes flags, read
+    before); every word is checked, as in LLVM."""
     if cur.peek() in W.CALLING_CONVENTIONS:
         cur.i += 1
     elif cur.accept("cc"):
@@ -296,7 +331,12 @@ def _direct(callee: Operand) -> str | None:
 
 
 def _call(cur: Cursor) -> Parts:
+    start = cur.i
+    while cur.peek() in FAST_MATH_FLAGS:
+        cur.i += 1
+    flagged = cur.i > start
     ret, callee, args = _call_target(cur)
+    _fast_math_result(flagged, ret, "call", start)
     return Parts(None if ret.kind == T.VOID else ret, args + [callee], callee=_direct(callee))
 
 
@@ -349,6 +389,8 @@ def _switch(cur: Cursor) -> Parts:
     while not cur.accept("]"):
         case = cur.typed_value()
         value = int(case.text) if case.text.lstrip("-").isdigit() else case.text
+        if isinstance(value, int) and case.type.kind == T.INT:
+            value %= 1 << int(case.type.text[1:])  # LLVM truncates a literal to the case type
         if value in seen:
             raise ParseFailure(f"duplicate case value {case.text} in switch", cur.i - 1)
         seen.add(value)
@@ -380,8 +422,8 @@ def _fence(cur: Cursor) -> Parts:  # its scope and ordering: the parser's check_
 
 
 def _cmpxchg(cur: Cursor) -> Parts:
-    while cur.peek() in ("weak", "volatile"):
-        cur.i += 1
+    cur.accept("weak")
+    cur.accept("volatile")
     ptr, cmp, new = cur.typed_values(3)
     return Parts(T.struct_of((cmp.type, T.I1)), [ptr, cmp, new])
 
@@ -402,21 +444,15 @@ def _va_arg(cur: Cursor) -> Parts:
 
 
 def _landingpad(cur: Cursor) -> Parts:
+    """``landingpad <ty> [cleanup] (catch|filter <ty> <value>)*``; the rest is the tail's."""
     ty = cur.type()
+    if cur.accept("personality"):  # LLVM < 3.7 names the personality on the landingpad
+        cur.typed_value()
+    cur.accept("cleanup")
     ops = []
-    while cur.i < cur.n:
-        tok = cur.next()
-        if tok in ("catch", "filter"):
-            ops.append(cur.typed_value())
-        elif tok == "personality":  # LLVM < 3.7 names the personality on the landingpad
-            cur.typed_value()
-        elif tok == "cleanup":
-            continue
-        elif tok == ",":
-            cur.i -= 1
-            break
-        else:
-            raise ParseFailure(f"unexpected '{tok}' in landingpad", cur.i - 1)
+    while cur.peek() in ("catch", "filter"):
+        cur.i += 1
+        ops.append(cur.typed_value())
     return Parts(ty, ops)
 
 

@@ -29,8 +29,11 @@ from mir_runtime.ir.model import (
 
 K = OperandKind
 
-_LABEL_RE = re.compile(r'^\s*([-a-zA-Z$._0-9]+|"[^"]*")\s*:\s*$')
+_LABEL_RE = re.compile(r'^\s*([-a-zA-Z$._0-9]+|"[^"]*"):\s*$')  # LLVM lexes ``name:`` as one token
 _OLD_LABEL_RE = re.compile(r"^\s*; <label>:(\d+)")
+# A metadata definition's shape (its body is kept as text): a numbered node, possibly distinct, or
+# a named list of nodes. LLVM reads ``!.`` alone as a name and then wants its ``=``.
+_METADATA_DEF_RE = re.compile(r"^!(?:\d+\s*=\s*(?:distinct\s+)?![{A-Za-z]|[-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*\s*=\s*!\{)")
 _TYPEDEF_RE = re.compile(r"^(%[-a-zA-Z$._0-9]+|%\"[^\"\n]*\") = type (.*)$", re.M)
 # "ptr" not inside a name or word (its look-behind after the literal, so that the search scans for it)
 _OPAQUE_PTR_RE = re.compile(r"ptr(?<![%@$!\w.\-\"]ptr)(?![\w.])")
@@ -88,6 +91,7 @@ class _Reader:
         self.gaps = self.module.opaque_pointers
         self.or_later = " or later" if self.gaps else ""
         self.references: list[tuple[str, int]] = []  # @names used outside instructions, and where
+        self.block_addresses: list[tuple[str, int]] = []  # functions that blockaddress names, and where
         self.comdat_uses: list[tuple[str, int]] = []  # $names that globals and functions name
         self.block_uses: list[tuple[str, int]] = []  # blocks the current function's phis name
         self.entities_seen = False  # a global, function, type, metadata ... has been read
@@ -158,6 +162,8 @@ class _Reader:
             if not _TYPEDEF_RE.match(text):
                 raise self.error("expected a type definition", line)
         elif c == "!":
+            if not _METADATA_DEF_RE.match(text):
+                raise self.error("expected '!N = [distinct] !...' or '!name = !{...}'", line)
             name, _, body = text.partition("=")
             name = name.strip()
             if name in m.metadata and name[1:].isdigit():
@@ -315,6 +321,7 @@ class _Reader:
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text, line, 0) from None
         self.references += [(tok, line) for _, tok in toks[2:] if tok[0] == "@"]
+        self.block_addresses += [(name, line) for name in _block_address_functions(toks)]
         pointee = None if self.module.opaque_pointers else value_ty
         group = toks[-1][1] if toks[-1][1][0] == "#" else None
         self.module.globals.append(Global(name, kind, T.pointer_to(pointee, space), text, line, group))
@@ -577,9 +584,11 @@ class _Reader:
             if k >= len(toks):
                 raise ParseFailure("expected an instruction opcode", k)
             opcode = toks[k][1]
-            while opcode in CALL_PREFIXES:
+            if opcode in CALL_PREFIXES:
                 k += 1
                 opcode = toks[k][1] if k < len(toks) else ""
+                if opcode != "call":
+                    raise ParseFailure("expected 'tail call', 'musttail call', or 'notail call'", k)
             handler = HANDLERS.get(opcode)
             if handler is None:
                 raise ParseFailure(f"unknown instruction '{opcode[:40]}'", k)
@@ -597,7 +606,7 @@ class _Reader:
         """After the operands: an atomic instruction's ``[syncscope(...)]`` and orderings (each one
         LLVM allows there), a memory access's ``, align N`` (required when atomic), then ``, !kind
         !N`` attachments; anything else is an error, as in LLVM."""
-        aligned = False
+        aligned = attached = False
         if atomic and opcode in _REFUSED_ORDERINGS:
             if cur.accept("syncscope"):
                 cur.skip_group()
@@ -613,15 +622,17 @@ class _Reader:
         while cur.i < cur.n:
             cur.expect(",")
             tok = cur.peek()
-            if tok == "align" and opcode in _ATOMIC_TAIL:
+            if tok == "align" and opcode in _ATOMIC_TAIL and not attached:
                 cur.i += 1
                 cur.alignment()
                 aligned = True
             elif tok[:1] == "!" and tok[1:2].isalpha() and cur.peek(1)[:1] == "!":
                 cur.i += 1
                 cur.metadata()
+                attached = True  # attachments come last
             else:
-                raise ParseFailure(f"expected a metadata attachment or 'align', found '{tok or 'end of statement'}'", cur.i)
+                wanted = "a metadata attachment" + (" or 'align'" if opcode in _ATOMIC_TAIL and not attached else "")
+                raise ParseFailure(f"expected {wanted}, found '{tok or 'end of statement'}'", cur.i)
         if atomic and opcode in ("load", "store") and not aligned:
             raise ParseFailure(f"atomic {opcode} without ', align N'", cur.i)
 
@@ -666,9 +677,11 @@ class _Reader:
                     for op in inst.operands:
                         if op.kind != K.GLOBAL:
                             if "@" in op.text and op.kind in (K.CONSTANT_EXPR, K.CONSTANT):
-                                for _, tok in tokenize(op.text):
+                                toks = tokenize(op.text)
+                                for _, tok in toks:
                                     if tok[0] == "@" and tok not in functions and tok not in variables:
                                         raise self.error(f"use of undefined global {tok}", inst.line)
+                                self.block_addresses += [(name, inst.line) for name in _block_address_functions(toks)]
                             continue
                         if op.text in functions:
                             op.kind = K.FUNCTION
@@ -676,6 +689,15 @@ class _Reader:
                             raise self.error(f"use of undefined global {op.text}", inst.line)
                     if inst.callee is not None and inst.callee not in functions:
                         inst.callee = None
+        bodies = {f.name for f in self.module.functions if f.blocks}
+        for name, line in self.block_addresses:
+            if name not in bodies:
+                raise self.error(f"blockaddress names {name}, which is not a defined function", line)
+
+
+def _block_address_functions(toks: list) -> list[str]:
+    """The functions that ``blockaddress(@f, %bb)`` constants among ``toks`` name."""
+    return [toks[k + 2][1] for k in range(len(toks) - 2) if toks[k][1] == "blockaddress" and toks[k + 1][1] == "("]
 
 
 def _attachments(cur: Cursor) -> None:

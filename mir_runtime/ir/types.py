@@ -94,7 +94,7 @@ def named(name: str) -> Type:
 _SIMPLE_KIND = {
     "void": VOID, "label": LABEL, "metadata": METADATA, "token": TOKEN,
     "half": FLOAT, "bfloat": FLOAT, "float": FLOAT, "double": FLOAT, "x86_fp80": FLOAT,
-    "fp128": FLOAT, "ppc_fp128": FLOAT, "x86_mmx": OTHER, "x86_amx": OTHER, "opaque": OTHER,
+    "fp128": FLOAT, "ppc_fp128": FLOAT, "x86_mmx": OTHER, "x86_amx": OTHER,
 }
 
 
