@@ -321,7 +321,8 @@ class _Reader:
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text, line, 0) from None
         self.references += [(tok, line) for _, tok in toks[2:] if tok[0] == "@"]
-        self.block_addresses += [(name, line) for name in _block_address_functions(toks)]
+        if "blockaddress" in text:
+            self.block_addresses += [(name, line) for name in _block_address_functions(toks)]
         pointee = None if self.module.opaque_pointers else value_ty
         group = toks[-1][1] if toks[-1][1][0] == "#" else None
         self.module.globals.append(Global(name, kind, T.pointer_to(pointee, space), text, line, group))
@@ -681,7 +682,8 @@ class _Reader:
                                 for _, tok in toks:
                                     if tok[0] == "@" and tok not in functions and tok not in variables:
                                         raise self.error(f"use of undefined global {tok}", inst.line)
-                                self.block_addresses += [(name, inst.line) for name in _block_address_functions(toks)]
+                                if "blockaddress" in op.text:
+                                    self.block_addresses += [(name, inst.line) for name in _block_address_functions(toks)]
                             continue
                         if op.text in functions:
                             op.kind = K.FUNCTION
