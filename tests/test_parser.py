@@ -246,7 +246,10 @@ entry:
   %y = add i32 %x, 1, !dbg !7
   uselistorder i32 %x, { 1, 0 }
   ret i32 %y
-}"""
+}
+!3 = !{}
+!7 = !{}
+!9 = !{}"""
     assert [i.opcode for i in insts(text)] == ["add", "ret"]
 
 
@@ -260,6 +263,7 @@ define void @f(i8* %d, i8* %s) {
 declare void @llvm.memcpy.p0i8.p0i8.i64(i8* nocapture, i8* nocapture readonly, i64, i32, i1)
 declare void @llvm.memset.p0i8.i64(i8* nocapture, i8, i64, i32, i1)
 declare void @h()
+!2 = !{}
 """
     module = parse_ir(text)
     cpy, mset, _ = [i for i in module.instructions()]
@@ -438,6 +442,13 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          "fast-math flags on a select of type ptr"),
         ("define void @f(ptr %p, i32 %a) {\n  %x = landingpad i32 cleanup cleanup\n  ret void\n}\ndeclare i32 @g()\n!0 = !{i32 1}", 2, 31,
          "expected ',', found 'cleanup'"),
+        ("define void @f() {\n  ret void, !dbg !4\n}\n!3 = !{}", 2, 18, "use of undefined metadata '!4'"),
+        ("!llvm.ident = !{!0}\n!0 = !{!\"x !9\", !1} ; !2", 2, 17, "use of undefined metadata '!1'"),  # not !9, !2
+        ("attributes #0 = { allockind(\"alloc,unin}itialized\") }", 1, 29, "unknown allockind 'unin}itialized'"),
+        ("define void @f(<4 x float> %v) {\n  %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> "
+         "<i32 8, i32 0, i32 1, i32 2>\n  ret void\n}", 2, 95, "invalid shufflevector operands (mask element 8)"),
+        ('target datalayout = "e-m:e\n', 1, 1, "expected 'target datalayout = \"...\"'"),
+        ('target endian = "little"', 1, 1, "unknown top-level entity 'target'"),
         ("@g = global opaque zeroinitializer", 1, 13, "expected a type, found 'opaque'"),  # a type body only
         ("define void @f() {\n  br label %a\na\r:\n  ret void\n}", 3, 1, "unknown instruction 'a'"),  # not 'a:'
         ("define void @f(i32* %p) {\n  store i8 1, i32* %p, align 4\n  ret void\n}", 2, 20,
@@ -559,7 +570,8 @@ lp:
   %l = landingpad { i8*, i32 }
           cleanup, !dbg !7
   resume { i8*, i32 } %l
-}"""
+}
+!7 = !{}"""
     assert [i.opcode for i in insts(text)] == ["invoke", "ret", "landingpad", "resume"]
 
 

@@ -574,6 +574,12 @@ class Cursor:
             if self.next() not in ("sync", "async"):
                 raise ParseFailure("expected 'sync' or 'async' in uwtable", self.i - 1)
             self.expect(")")
+        elif word == "allockind":  # LLVM 15: allockind("alloc,zeroed")
+            self.expect("(")
+            for kind in self.string()[1:-1].split(","):
+                if kind not in W.ALLOC_KINDS:
+                    raise ParseFailure(f"unknown allockind '{kind[:40]}'", self.i - 1)
+            self.expect(")")
         elif word == "range":  # LLVM 19: range(i32 -1, 2)
             self.expect("(")
             if self.type().kind != T.INT:

@@ -5,6 +5,8 @@ One handler per opcode reads the tokens after the opcode with a ``Cursor`` and r
 """
 from __future__ import annotations
 
+import re
+
 from mir_runtime.ir import keywords as W
 from mir_runtime.ir import types as T
 from mir_runtime.ir.cursor import FAST_MATH_FLAGS, Cursor, ParseFailure
@@ -258,12 +260,18 @@ def _insertelement(cur: Cursor) -> Parts:
     return Parts(vec.type, [vec, elt, idx])
 
 
+_MASK_ELEMENT_RE = re.compile(r"i32\s+(-?\d+)")
+
+
 def _shufflevector(cur: Cursor) -> Parts:
     a, b, mask = cur.typed_values(3)
     if a.type.kind != T.VECTOR or mask.type.kind != T.VECTOR:
         raise ParseFailure("shufflevector of a non-vector", cur.i - 1)
     if b.type is not a.type or mask.type.elem is not T.I32 or mask.type.scalable != a.type.scalable:
         raise ParseFailure("invalid shufflevector operands", cur.i - 1)
+    for element in _MASK_ELEMENT_RE.findall(mask.text) if mask.text[:1] == "<" else ():
+        if len(element) > 20 or int(element) % (1 << 32) >= 2 * a.type.count:  # LLVM reads an i32: mod 2^32
+            raise ParseFailure(f"invalid shufflevector operands (mask element {element[:20]})", cur.i - 1)
     return Parts(T.vector_of(a.type.elem, mask.type.count, mask.type.scalable), [a, b, mask])
 
 

@@ -56,6 +56,7 @@ FUNCTION_ATTRIBUTES = frozenset(
 INT_ARGUMENT = frozenset(("align", "alignstack", "dereferenceable", "dereferenceable_or_null"))
 TYPE_ARGUMENT = frozenset(("byval", "byref", "sret", "elementtype", "inalloca", "preallocated"))
 GROUP_ARGUMENT = frozenset("allockind nofpclass range initializes captures".split())
+ALLOC_KINDS = frozenset("alloc realloc free uninitialized zeroed aligned".split())  # allockind("alloc,zeroed")
 # errnomem: LLVM 21; target_mem0 and target_mem1: LLVM 22
 MEMORY_LOCATIONS = frozenset(("argmem", "inaccessiblemem", "errnomem", "target_mem0", "target_mem1"))
 MEMORY_ACCESS = frozenset(("none", "read", "write", "readwrite"))

@@ -34,6 +34,10 @@ _OLD_LABEL_RE = re.compile(r"^\s*; <label>:(\d+)")
 # A metadata definition's shape (its body is kept as text): a numbered node, possibly distinct, or
 # a named list of nodes. LLVM reads ``!.`` alone as a name and then wants its ``=``.
 _METADATA_DEF_RE = re.compile(r"^!(?:\d+\s*=\s*(?:distinct\s+)?![{A-Za-z]|[-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*\s*=\s*!\{)")
+# A numbered metadata reference, or a string or comment (matched to be passed over: a ``!3`` in
+# them is no reference).
+_NUMBERED_METADATA_RE = re.compile(r"!(\d+)")
+_METADATA_REF_RE = re.compile(r'"[^"\n]*"|;[^\n]*|!(\d+)')
 _TYPEDEF_RE = re.compile(r"^(%[-a-zA-Z$._0-9]+|%\"[^\"\n]*\") = type (.*)$", re.M)
 # "ptr" not inside a name or word (its look-behind after the literal, so that the search scans for it)
 _OPAQUE_PTR_RE = re.compile(r"ptr(?<![%@$!\w.\-\"]ptr)(?![\w.])")
@@ -46,6 +50,7 @@ _LEGACY_RE = re.compile(r'^[ \t]*%(?:[-a-zA-Z$._0-9]+|"[^"\n]*") = '
 
 _EMPTY_BODY = re.compile(r"[^{}]*\{\s*\}")  # after the parameters: define void @f() #0 {}
 _ODD_BLANK = re.compile(r"[^\S \t\n\r]")  # whitespace to Python, not to LLVM's lexer
+_TARGET_RE = re.compile(r"target\s+(triple|datalayout)(?![-\w.$])(.*)", re.S)  # as LLVM lexes it
 _MODULE_STRING = re.compile(r'\s*=\s*("[^"]*")\s*')
 _ORDERINGS = frozenset("unordered monotonic acquire release acq_rel seq_cst".split())
 _ATOMIC_TAIL = frozenset(("load", "store", "cmpxchg", "atomicrmw"))  # may end in ", align N"
@@ -76,6 +81,7 @@ class _Reader:
     def __init__(self, text: str, path: str) -> None:
         self.path = path
         self.line = 1  # where reading is, for errors that no rule located
+        self.text = text
         self.lines = text.split("\n")
         self.module = Module(path=path)
         self.module.opaque_pointers = _OPAQUE_PTR_RE.search(text) is not None
@@ -151,7 +157,8 @@ class _Reader:
     def top_level(self, text: str, line: int) -> None:
         m = self.module
         c = text[0]
-        if text.startswith(("source_filename", "target ")):
+        target = _TARGET_RE.match(text) if text.startswith("target") else None
+        if text.startswith("source_filename") or target:
             if self.entities_seen:  # LLParser reads these only before every other entity
                 raise self.error("source_filename and target lines must come before every other entity", line)
         else:
@@ -180,22 +187,25 @@ class _Reader:
             name, _, body = text[len("attributes "):].partition("=")
             m.attribute_groups[name.strip()] = body.strip()
         elif text.startswith("source_filename"):
-            m.source_filename = self.module_string(text, "source_filename", line)
-        elif text.startswith("target triple"):
-            m.target_triple = self.module_string(text, "target triple", line)
-        elif text.startswith("target datalayout"):
-            m.data_layout = self.module_string(text, "target datalayout", line)
+            m.source_filename = self.module_string(text[len("source_filename"):], "source_filename", line)
+        elif target:
+            value = self.module_string(target.group(2), f"target {target.group(1)}", line)
+            if target.group(1) == "triple":
+                m.target_triple = value
+            else:
+                m.data_layout = value
         elif text.startswith("module asm"):
             m.module_asm.append(_unquote(text[len("module asm"):].strip()))
-        elif text.startswith(("uselistorder", "deplibs", "target ")) or c == "^":
+        elif text.startswith(("uselistorder", "deplibs")) or c == "^":
             pass  # ``^N = ...``: a ThinLTO module summary entry (-flto=thin), no code
         else:
             word = text.split()[0] if text.split() else text
             raise self.error(f"unknown top-level entity '{word[:40]}'", line)
 
     def module_string(self, text: str, key: str, line: int) -> str:
-        """``<key> = "..."``: exactly one string after the ``=``, as LLVM requires."""
-        value = _MODULE_STRING.fullmatch(text[len(key):])
+        """``<key> = "..."``: exactly one string after the ``=`` (``text``: what follows the key), as
+        LLVM requires."""
+        value = _MODULE_STRING.fullmatch(text)
         if value is None:
             raise self.error(f"expected '{key} = \"...\"'", line)
         return _unquote(value.group(1))
@@ -657,6 +667,18 @@ class _Reader:
             if defined.get(block) != "block":
                 raise self.error(f"incoming block {block} of a phi is not a block of {fn.name}", line)
 
+    def resolve_metadata(self) -> None:
+        """Every numbered metadata node that the module names is defined in it, as LLVM requires
+        (the nodes' bodies stay text)."""
+        defined = {_digits(name[1:]) for name in self.module.metadata if name[1:].isdigit()}
+        if all(_digits(number) in defined for number in set(_NUMBERED_METADATA_RE.findall(self.text))):
+            return  # the usual case, found fast; else strings and comments are passed over
+        for m in _METADATA_REF_RE.finditer(self.text):
+            if m.group(1) is not None and _digits(m.group(1)) not in defined:
+                line_start = self.text.rfind("\n", 0, m.start()) + 1
+                raise self.error(f"use of undefined metadata '!{m.group(1)[:20]}'", self.text.count("\n", 0, m.start()) + 1,
+                                 m.start() - line_start + 1)
+
     def resolve_globals(self) -> None:
         functions = {f.name for f in self.module.functions}
         variables = {g.name for g in self.module.globals}
@@ -695,6 +717,10 @@ class _Reader:
         for name, line in self.block_addresses:
             if name not in bodies:
                 raise self.error(f"blockaddress names {name}, which is not a defined function", line)
+
+
+def _digits(number: str) -> str:
+    return number.lstrip("0") or "0"
 
 
 def _block_address_functions(toks: list) -> list[str]:
@@ -796,6 +822,7 @@ def parse_module(text: str, path: str = "<string>") -> Module:
         reader.resolve_types()
         module = reader.parse()
         reader.resolve_globals()
+        reader.resolve_metadata()
     except IRParseError:
         raise
     except RecursionError:
