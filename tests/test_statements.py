@@ -50,6 +50,7 @@ entry:                         ; preds = nothing
 define void @g() {
   ret void
 }
+!4 = !{}
 """
     assert statements(parse_ir(text)) == ["%ID = add nsw i32 %ID, 1", "ret i32 %ID", "ret void"]
 
