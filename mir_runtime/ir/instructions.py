@@ -270,15 +270,16 @@ def _shufflevector(cur: Cursor) -> Parts:
     if b.type is not a.type or mask.type.elem is not T.I32 or mask.type.scalable != a.type.scalable:
         raise ParseFailure("invalid shufflevector operands", cur.i - 1)
     for element in _MASK_ELEMENT_RE.findall(mask.text) if mask.text[:1] == "<" else ():
-        if len(element) > 20 or int(element) % (1 << 32) >= 2 * a.type.count:  # LLVM reads an i32: mod 2^32
+        # LLVM truncates the literal to i32; one of over 20 digits is refused before int() sees it
+        if len(element) > 20 or int(element) % (1 << 32) >= 2 * a.type.count:
             raise ParseFailure(f"invalid shufflevector operands (mask element {element[:20]})", cur.i - 1)
     return Parts(T.vector_of(a.type.elem, mask.type.count, mask.type.scalable), [a, b, mask])
 
 
 def _call_target(cur: Cursor) -> tuple[T.Type, Operand, list[Operand]]:
-    """``[flags] [cc] [return attributes] [addrspace(N)] <ty> <callee>(<args>) [function
-    attributes] [bundles]``, shared by call, invoke and callbr (only a call takes flags, read
-    before); every word is checked, as in LLVM."""
+    """``[cc] [return attributes] [addrspace(N)] <ty> <callee>(<args>) [function attributes]
+    [bundles]``, shared by call, invoke and callbr (a call's fast-math flags come before it, read
+    by ``_call``); every word is checked, as in LLVM."""
     if cur.peek() in W.CALLING_CONVENTIONS:
         cur.i += 1
     elif cur.accept("cc"):
