@@ -4,7 +4,8 @@ for opaque pointers), unless LLVM's complaint is in one of the documented tolera
 
 Seeds: the corpus sample (clang-14), the test programs compiled by clang-14 and clang-19 at -O0 and
 -O2, and kernels of the evaluation data sets (old LLVM, read with ``llvm-as-14``), lavaMD's among
-them. Mutations are those of test_fuzz.py, drawn by a seeded generator: the same mutants every run (``MIR_DIFF_SEED`` draws others).
+them. Mutations are those of test_fuzz.py, drawn by a seeded generator: the same mutants every run
+(``MIR_DIFF_SEED`` draws others).
 Only the mutants our reader accepts go to ``llvm-as``, in a thread pool while the reader goes on.
 """
 from __future__ import annotations
