@@ -74,13 +74,14 @@ def _integer(tok: str, index: int) -> int:
 class Cursor:
     """Recursive-descent reader over one statement's tokens."""
 
-    __slots__ = ("toks", "i", "n", "module")
+    __slots__ = ("toks", "i", "n", "module", "global_uses")
 
     def __init__(self, toks: list, module: Module, start: int = 0) -> None:
         self.toks = toks
         self.i = start
         self.n = len(toks)
         self.module = module
+        self.global_uses: list[tuple[str, T.Type]] | None = None  # when a list: each typed @name a constant reads
 
     # -- tokens -------------------------------------------------------------------------------
     def peek(self, ahead: int = 0) -> str:
@@ -326,8 +327,16 @@ class Cursor:
         tok = self.next()
         c = tok[0]
         if c == "@":
+            if self.global_uses is not None and ty is not None:
+                self.global_uses.append((tok, ty))
             return Operand(K.GLOBAL, ty, tok)
         if c in "0123456789" or (c in "-+" and len(tok) > 1):
+            if ty is not None:
+                integer = tok.isdigit() or (c == "-" and tok[1:].isdigit())
+                if integer and ty.kind != T.INT:
+                    raise ParseFailure(f"integer constant {tok[:20]} must have integer type, not {ty.text}", start)
+                if not integer and ty.kind != T.FLOAT:
+                    raise ParseFailure(f"floating point constant {tok[:20]} invalid for type {ty.text}", start)
             return Operand(K.CONSTANT, ty, tok)
         if c == "c" and tok[1:2] == '"':
             if ty is not None and not (ty.kind == T.ARRAY and ty.elem is T.I8 and ty.count == _string_length(tok)):
@@ -415,6 +424,10 @@ class Cursor:
                 self.accept("inrange")
                 operands.append(self.constant(self.type()))
             if source is not None:
+                base = operands[0].type if operands else None
+                if base is not None:
+                    self.pointee(base.elem if base.kind == T.VECTOR else base, source,
+                                 "explicit pointee type doesn't match operand's pointee type")
                 self.gep_target(source, operands[1:], self.i - 1)
         elif op in W.CAST_OPS:
             self.constant(self.type())
@@ -436,6 +449,12 @@ class Cursor:
                 self.expect(",")
                 self.constant(self.type())
         self.expect(")")
+
+    def pointee(self, ptr: T.Type, ty: T.Type, message: str) -> None:
+        """A typed pointer's pointee is the type the instruction or expression names (both are
+        written out)."""
+        if ptr.kind == T.PTR and ptr.elem is not None and ptr.elem is not ty:
+            raise ParseFailure(f"{message} ({ty.text} and {ptr.text})", self.i - 1)
 
     def gep_target(self, source: T.Type, indices: list[Operand], at: int) -> T.Type:
         """The type a getelementptr's ``indices`` reach in its ``source`` element type (the first

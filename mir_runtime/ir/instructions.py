@@ -153,19 +153,13 @@ def _alloca(cur: Cursor) -> Parts:
     return Parts(T.pointer_to(pointee, space), [count])
 
 
-def _pointee(ptr: T.Type, ty: T.Type, message: str, cur: Cursor) -> None:
-    """A typed pointer's pointee is the type the instruction names (both are written out)."""
-    if ptr.kind == T.PTR and ptr.elem is not None and ptr.elem is not ty:
-        raise ParseFailure(f"{message} ({ty.text} and {ptr.text})", cur.i - 1)
-
-
 def _load(cur: Cursor) -> Parts:
     cur.accept("atomic")
     cur.accept("volatile")
     ty = cur.sized_type()
     if cur.accept(","):
         ptr = cur.typed_value()
-        _pointee(ptr.type, ty, "explicit pointee type doesn't match operand's pointee type", cur)
+        cur.pointee(ptr.type, ty, "explicit pointee type doesn't match operand's pointee type")
         return Parts(ty, [ptr])
     ptr = cur.value(ty)  # LLVM < 3.7: load i32* %p
     if ty.kind != T.PTR or ty.elem is None:
@@ -177,7 +171,7 @@ def _store(cur: Cursor) -> Parts:
     cur.accept("atomic")
     cur.accept("volatile")
     val, ptr = cur.typed_values(2)
-    _pointee(ptr.type, val.type, "stored value and pointer type do not match", cur)
+    cur.pointee(ptr.type, val.type, "stored value and pointer type do not match")
     return Parts(None, [val, ptr])
 
 
@@ -211,7 +205,7 @@ def _gep(cur: Cursor) -> Parts:
     if ptr_ty.elem is not None and source is None:
         raise ParseFailure("getelementptr without a source element type", cur.i - 1)
     if source is not None:
-        _pointee(ptr_ty, source, "explicit pointee type doesn't match operand's pointee type", cur)
+        cur.pointee(ptr_ty, source, "explicit pointee type doesn't match operand's pointee type")
     elem = cur.gep_target(source, ops[1:], cur.i - 1) if source is not None else None
     result = ptr_ty if ptr_ty.elem is None else T.pointer_to(elem, ptr_ty.addrspace)
     if vector is not None:

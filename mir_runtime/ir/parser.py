@@ -40,6 +40,9 @@ _NUMBERED_METADATA_RE = re.compile(r"!(\d+)")
 _METADATA_REF_RE = re.compile(r'"[^"\n]*"|;[^\n]*|!(\d+)')
 _TYPEDEF_RE = re.compile(r"^(%[-a-zA-Z$._0-9]+|%\"[^\"\n]*\") = type (.*)$", re.M)
 # "ptr" not inside a name or word (its look-behind after the literal, so that the search scans for it)
+_DEFAULT_GLOBAL_SPACE_RE = re.compile(r"(?:^|-)G[1-9]")  # a data layout's default address space of globals
+_BLOCK = T.Type(T.LABEL, "label")  # a block's entry among a function's names (an argument may be a label too)
+_STAR_RE = re.compile(r"\*")  # typed pointers
 _OPAQUE_PTR_RE = re.compile(r"ptr(?<![%@$!\w.\-\"]ptr)(?![\w.])")
 # An instruction line of LLVM < 3.7: ``%x = load i32* %p``. Anchored at the line's start (and no
 # class that runs into the next match) so that it scans each line once: unanchored, a 300 kB
@@ -84,7 +87,7 @@ class _Reader:
         self.text = text
         self.lines = text.split("\n")
         self.module = Module(path=path)
-        self.module.opaque_pointers = _OPAQUE_PTR_RE.search(text) is not None
+        self.module.opaque_pointers = _written(_OPAQUE_PTR_RE, text)
         self.module.legacy_syntax = _LEGACY_RE.search(text) is not None
         typedefs = [(m.group(1), m.group(2)) for m in _TYPEDEF_RE.finditer(text)]
         self._typedef_names = [name for name, _ in typedefs]
@@ -101,6 +104,9 @@ class _Reader:
         self.comdat_uses: list[tuple[str, int]] = []  # $names that globals and functions name
         self.block_uses: list[tuple[str, int]] = []  # blocks the current function's phis name
         self.entities_seen = False  # a global, function, type, metadata ... has been read
+        self.type_aliases = False  # a named type is not a struct (resolve_types)
+        self.function_types: dict[str, T.Type] = {}  # each function's type (its pointers' pointee)
+        self.global_uses: list[tuple[str, T.Type, int]] = []  # @name, the type a constant gives it, line
 
     # -- errors -------------------------------------------------------------------------------
     def error(self, message: str, line: int, column: int = 1) -> IRParseError:
@@ -284,6 +290,9 @@ class _Reader:
             except ParseFailure as fail:
                 line = _line_of(self.lines, name + " = type")
                 raise self.error(f"cannot read the body of type {name}: {fail.message}", line) from None
+        # a named type whose body is no struct is another spelling of that body (``%t = type i32``),
+        # so a use may name either: values are then not type-checked (clang writes no such type)
+        self.type_aliases = any(body is not None and body.kind != T.STRUCT for body in self.module.types.values())
 
     def global_value(self, text: str, line: int) -> None:
         toks = tokenize(text)
@@ -291,6 +300,7 @@ class _Reader:
         if len(toks) < 3 or toks[1][1] != "=":
             raise self.error(f"expected '=' after {name}", line)
         cur = Cursor(toks, self.module, 2)
+        cur.global_uses = []
         space = 0
         try:
             cur.linkage()
@@ -331,6 +341,7 @@ class _Reader:
         except ParseFailure as fail:
             raise self.token_error(fail, toks, text, line, 0) from None
         self.references += [(tok, line) for _, tok in toks[2:] if tok[0] == "@"]
+        self.global_uses += [(used, ty, line) for used, ty in cur.global_uses]
         if "blockaddress" in text:
             self.block_addresses += [(name, line) for name in _block_address_functions(toks)]
         pointee = None if self.module.opaque_pointers else value_ty
@@ -398,6 +409,7 @@ class _Reader:
         if toks[0][1] != ("define" if define else "declare"):
             raise ParseFailure(f"unknown top-level entity '{toks[0][1][:40]}'", 0)
         cur = Cursor(toks, self.module, 1)
+        cur.global_uses = []
         if not define:
             _attachments(cur)  # declare !dbg !3 void @f()
         cur.linkage()
@@ -412,10 +424,12 @@ class _Reader:
         cur.expect("(")
         args: list[Argument] = []
         unnamed = 0
+        vararg = False
         if not cur.accept(")"):
             while True:
                 if cur.accept("..."):
                     cur.expect(")")
+                    vararg = True
                     break
                 ty = cur.type()
                 cur.attributes(W.PARAMETER_ATTRIBUTES)
@@ -466,12 +480,14 @@ class _Reader:
             elif tok[0] == "!" and tok[1:2].isalpha() and k + 1 < len(rest) and rest[k + 1][:1] == "!":
                 attachments.append((tok[1:], rest[k + 1]))
         fn = Function(toks[name_at][1], ret, args, [], not define, line, group, attachments)
+        self.function_types[fn.name] = T.function_of(ret, tuple(a.type for a in args), vararg)
+        self.global_uses += [(used, ty, line) for used, ty in cur.global_uses]
         return fn, unnamed
 
     def body(self, fn: Function, j: int, slot: int) -> int:
         lines = self.lines
         n = len(lines)
-        defined: dict[str, str] = {a.name: "argument" for a in fn.arguments}
+        defined: dict[str, T.Type] = {a.name: a.type for a in fn.arguments}  # each name's type; a block's: _BLOCK
         block: Block | None = None
         closed = True  # the previous block ended with a terminator
         instructions: list[Instruction] = []
@@ -534,7 +550,7 @@ class _Reader:
             slot = number + 1
         if label in defined:
             raise self.error(f"redefinition of {label} in {fn.name}", line)
-        defined[label] = "block"
+        defined[label] = _BLOCK
         fn.blocks.append(Block(label, [], line))
         return slot
 
@@ -577,7 +593,7 @@ class _Reader:
                 slot = number + 1
             if name in defined:
                 raise self.error(f"redefinition of {name} in {fn.name}", line, indent + 1)
-            defined[name] = "local"
+            defined[name] = found.type
         inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee)
         return inst, slot
 
@@ -648,23 +664,31 @@ class _Reader:
             raise ParseFailure(f"atomic {opcode} without ', align N'", cur.i)
 
     def check_uses(self, fn: Function, instructions: list[Instruction], defined: dict) -> None:
+        """Every value, block and phi block an instruction names is defined in the function, and a
+        value is used with the type it was defined with (the type each use writes out), as in LLVM."""
+        label = _BLOCK
+        arguments = {a.name for a in fn.arguments}
         for inst in instructions:
             for op in inst.operands:
                 if op.kind == K.LOCAL:
-                    what = defined.get(op.text)
-                    if what is None:
+                    ty = defined.get(op.text)
+                    if ty is None:
                         raise self.error(f"use of undefined value {op.text}", inst.line)
-                    if what == "argument":
-                        op.kind = K.ARGUMENT
-                    elif what == "block":
+                    if op.type is not ty and op.type is not None and not self.type_aliases and not (
+                            ty is label and op.type is T.LABEL_T):
+                        raise self.error(f"'{op.text}' defined with type '{ty.text}' but used as '{op.type.text}'",
+                                         inst.line)
+                    if ty is label:
                         op.kind = K.BLOCK
-                elif op.kind == K.BLOCK and defined.get(op.text) != "block":
+                    elif op.text in arguments:
+                        op.kind = K.ARGUMENT
+                elif op.kind == K.BLOCK and defined.get(op.text) is not label:
                     raise self.error(f"branch to undefined block {op.text}", inst.line)
             for succ in inst.successors:
-                if defined.get(succ) != "block":
+                if defined.get(succ) is not label:
                     raise self.error(f"branch to undefined block {succ}", inst.line)
         for block, line in self.block_uses:
-            if defined.get(block) != "block":
+            if defined.get(block) is not label:
                 raise self.error(f"incoming block {block} of a phi is not a block of {fn.name}", line)
 
     def resolve_metadata(self) -> None:
@@ -678,6 +702,27 @@ class _Reader:
                 line_start = self.text.rfind("\n", 0, m.start()) + 1
                 raise self.error(f"use of undefined metadata '!{m.group(1)[:20]}'", self.text.count("\n", 0, m.start()) + 1,
                                  m.start() - line_start + 1)
+
+    def global_types(self) -> dict[str, T.Type]:
+        """The type each use of a global must give it: a variable's pointer type, and with typed
+        pointers a function's type, which its pointers point to (in any address space: a call's
+        may be the data layout's). None where a named type is another type's alias, and no
+        variable where the data layout puts globals in another address space by default."""
+        if self.type_aliases:
+            return {}
+        types = {} if self.module.opaque_pointers else dict(self.function_types)
+        if not _DEFAULT_GLOBAL_SPACE_RE.search(self.module.data_layout):
+            types.update((g.name, g.type) for g in self.module.globals if g.kind == "variable")
+        return types
+
+    def check_global_use(self, types: dict[str, T.Type], name: str, ty: T.Type, line: int) -> None:
+        want = types.get(name)
+        if want is None or ty is want or (want.kind == T.FUNC and ty.kind == T.PTR and ty.elem is want):
+            return
+        if want.kind == T.FUNC and not _written(_STAR_RE, self.text):
+            return  # no pointer type written at all: LLVM >= 15 reads the module with opaque pointers
+        defined = want.text + "*" if want.kind == T.FUNC else want.text
+        raise self.error(f"'{name}' defined with type '{defined}' but used as '{ty.text}'", line)
 
     def resolve_globals(self) -> None:
         functions = {f.name for f in self.module.functions}
@@ -694,6 +739,10 @@ class _Reader:
         for name, line in self.comdat_uses:
             if name not in self.module.comdats:
                 raise self.error(f"use of undefined comdat {name}", line)
+        value_types = self.global_types()
+        for name, ty, line in self.global_uses:
+            self.check_global_use(value_types, name, ty, line)
+        checked: set[str] = set()  # constants whose global uses are checked (each text once)
         for fn in self.module.functions:
             for block in fn.blocks:
                 for inst in block.instructions:
@@ -706,17 +755,36 @@ class _Reader:
                                         raise self.error(f"use of undefined global {tok}", inst.line)
                                 if "blockaddress" in op.text:
                                     self.block_addresses += [(name, inst.line) for name in _block_address_functions(toks)]
+                                if value_types and op.text not in checked:
+                                    checked.add(op.text)
+                                    cur = Cursor(toks, self.module)
+                                    cur.global_uses = []
+                                    cur.constant(op.type)  # read before: this time for the globals it uses
+                                    for name, ty in cur.global_uses:
+                                        self.check_global_use(value_types, name, ty, inst.line)
                             continue
                         if op.text in functions:
                             op.kind = K.FUNCTION
                         elif op.text not in variables:
                             raise self.error(f"use of undefined global {op.text}", inst.line)
+                        if op.type is not None:
+                            self.check_global_use(value_types, op.text, op.type, inst.line)
                     if inst.callee is not None and inst.callee not in functions:
                         inst.callee = None
         bodies = {f.name for f in self.module.functions if f.blocks}
         for name, line in self.block_addresses:
             if name not in bodies:
                 raise self.error(f"blockaddress names {name}, which is not a defined function", line)
+
+
+def _written(pattern: re.Pattern, text: str) -> bool:
+    """Whether ``pattern`` occurs in the module outside strings and comments: the type ``ptr``
+    (opaque pointers, LLVM >= 15), which typed IR may hold in ``c"blowfish(ptr)"``, or a ``*``."""
+    for m in pattern.finditer(text):
+        prefix = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if prefix.count('"') % 2 == 0 and len(strip_comment(prefix)) == len(prefix):
+            return True
+    return False
 
 
 def _digits(number: str) -> str:
