@@ -65,8 +65,8 @@ TOLERATED = [
     ("verifier", r"", r"^verifier: ", r"",
      "rules LLVM's verifier checks after parsing (dominance, module flags, attribute values)"),
     ("metadata bodies", r"", r"", r"^\s*!",
-     "metadata nodes are kept as text, never parsed: a broken one only matters where a graph or "
-     "statement uses it, and none does"),
+     "a tuple's elements are read as LLParser reads them, a specialized node's fields (`!DIFile(...)`) "
+     "are kept as text: a broken field only matters where a graph or statement uses it, and none does"),
     ("blockaddress", r"", r"^cannot take address of numeric label after the function is defined$", r"",
      "LLVM resolves a numbered block label only while it reads the function's body, so a blockaddress "
      "after that body may not name one; the reader reads a blockaddress's label as a name"),

@@ -499,6 +499,12 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          "integer constant 1 must have integer type, not double"),
         ("@g = global ptr 0", 1, 17, "integer constant 0 must have integer type, not ptr"),
         ("define i32 @f() {\n  ret i32 0x3FF0000000000000\n}", 2, 11, "floating point constant 0x3FF0000000000000 invalid"),
+        # metadata tuples: elements as LLParser reads them
+        ('!0 = !{i32 1, !7"wchar_size", i32 4}\n!7 = !{}', 1, 17, "expected ',', found '\"wchar_size\"'"),
+        ("!0 = !{!0, !0, i64 %81}", 1, 20, "expected a constant, found the local value '%81'"),
+        ("!0 = !{ptr @nope}", 1, 1, "use of undefined global @nope"),
+        ('!0 = !{!"omnipotent char"} !0, i64 0}', 1, 28, "unexpected '!0' after the metadata node"),
+        ("!llvm.module.flags = !{!0, !1i64 !0}\n!0 = !{}", 1, 28, "expected a metadata node number, found '!1i64'"),
         # typed pointers (llvm-as-14): globals inside constants, functions against their declarations
         ('@s = constant [3 x i8] c"ab\\00"\n@p = global i8* getelementptr ([4 x i8], [3 x i8]* @s, i64 0, i64 0)',
          2, 67, "explicit pointee type doesn't match operand's pointee type"),
@@ -530,6 +536,13 @@ def test_typed_uses_llvm_accepts_read() -> None:
     parse_ir("%s = type { i8, [2 x i32] }\ndefine void @f() {\n  %a = alloca %s, addrspace(5)\n"
              "  %g = getelementptr %s, %s addrspace(5)* %a, i64 0, i32 1, i64 1\n"
              "  store i32 0, i32 addrspace(5)* %g\n  ret void\n}")
+
+
+def test_metadata_tuples_llvm_accepts_read() -> None:
+    """Every element kind of a tuple, inline tuples and expressions, and a named node's list."""
+    module = parse_ir('!llvm.ident = !{!0, !1}\n!0 = !{null, !{}, !{i32 1, !"s"}, ptr null, i1 true, float 1.0, '
+                      '!DIExpression()}\n!1 = distinct !{!1, !"x"} ; a comment')
+    assert set(module.metadata) == {"!llvm.ident", "!0", "!1"}
 
 
 def test_syntax_llvm_accepts_reads() -> None:

@@ -517,6 +517,31 @@ class Cursor:
             raise ParseFailure(f"expected a metadata node, found '{tok}'", self.i - 1)
         self.skip_group()
 
+    def metadata_tuple(self) -> None:
+        """``!{...}``, as LLParser reads a tuple: each element ``null``, a metadata value (``!7``,
+        ``!"s"``, ``!{...}``, ``!DIExpression(...)``) or a ``<type> <constant>``."""
+        self.expect("!")
+        self.expect("{")
+        if self.accept("}"):
+            return
+        while True:
+            tok = self.peek()
+            if tok == "null":
+                self.i += 1
+            elif tok == "!":
+                self.metadata_tuple()
+            elif tok[:1] == "!":
+                self.metadata()
+            else:
+                start = self.i
+                ty = self.type()
+                if ty.kind in (T.LABEL, T.METADATA):
+                    raise ParseFailure(f"a metadata element of type {ty.text}", start)
+                self.constant(ty)
+            if self.accept("}"):
+                return
+            self.expect(",")
+
     def sized_type(self) -> T.Type:
         """A type that values, loads and allocations have: any but void."""
         start = self.i

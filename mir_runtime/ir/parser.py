@@ -36,6 +36,13 @@ _OLD_LABEL_RE = re.compile(r"^\s*; <label>:(\d+)")
 _METADATA_DEF_RE = re.compile(r"^!(?:\d+\s*=\s*(?:distinct\s+)?![{A-Za-z]|[-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*\s*=\s*!\{)")
 # A numbered metadata reference, or a string or comment (matched to be passed over: a ``!3`` in
 # them is no reference).
+# Metadata bodies of the common shapes, read without tokens: a named node's list of node numbers;
+# a tuple of node numbers, strings, nulls and small integers (TBAA, module flags), or a specialized
+# node without nested brackets (``!DILocation(line: 3, scope: !7)``).
+_NODE_LIST_RE = re.compile(r"\s*!\{\s*(?:!\d+(?:\s*,\s*!\d+)*)?\s*\}\s*")
+_ELEMENT = r'(?:!\d+|!"[^"\n]*"|null|i(?:1|8|16|32|64) -?\d+)'
+_PLAIN_NODE_RE = re.compile(rf'\s*(?:distinct\s+)?(?:!\{{\s*(?:{_ELEMENT}(?:\s*,\s*{_ELEMENT})*)?\s*\}}'
+                            rf'|!DI[A-Za-z]+\((?:[^()"\n]|"[^"\n]*")*\))\s*')
 _NUMBERED_METADATA_RE = re.compile(r"!(\d+)")
 _METADATA_REF_RE = re.compile(r'"[^"\n]*"|;[^\n]*|!(\d+)')
 _TYPEDEF_RE = re.compile(r"^(%[-a-zA-Z$._0-9]+|%\"[^\"\n]*\") = type (.*)$", re.M)
@@ -178,6 +185,7 @@ class _Reader:
             if not _METADATA_DEF_RE.match(text):
                 raise self.error("expected '!N = [distinct] !...' or '!name = !{...}'", line)
             name, _, body = text.partition("=")
+            self.metadata_body(name.strip(), body, line, len(name) + 1)
             name = name.strip()
             if name in m.metadata and name[1:].isdigit():
                 raise self.error(f"redefinition of metadata {name}", line)
@@ -207,6 +215,37 @@ class _Reader:
         else:
             word = text.split()[0] if text.split() else text
             raise self.error(f"unknown top-level entity '{word[:40]}'", line)
+
+    def metadata_body(self, name: str, body: str, line: int, indent: int) -> None:
+        """A tuple's elements as LLParser reads them (a named node's: node numbers); a specialized
+        node (``!DIFile(...)``) is one bracketed group, its fields kept as text."""
+        if (_NODE_LIST_RE if not name[1:].isdigit() else _PLAIN_NODE_RE).fullmatch(body):
+            return  # the common shapes, which need no tokens
+        toks = tokenize(body)
+        self.references += [(tok, line) for _, tok in toks if tok[0] == "@"]
+        cur = Cursor(toks, self.module)
+        try:
+            if not name[1:].isdigit():
+                cur.expect("!")
+                cur.expect("{")
+                while not cur.accept("}"):
+                    if cur.toks[cur.i - 1][1] != "{":
+                        cur.expect(",")
+                    tok = cur.next()
+                    if not (tok[1:].isdigit() and tok[0] == "!") and tok != "!DIExpression":
+                        raise ParseFailure(f"expected a metadata node number, found '{tok[:40]}'", cur.i - 1)
+                    if tok == "!DIExpression":
+                        cur.skip_group()
+            else:
+                cur.accept("distinct")
+                if cur.peek() == "!":
+                    cur.metadata_tuple()
+                else:
+                    cur.metadata()
+            if cur.i < cur.n:
+                raise ParseFailure(f"unexpected '{cur.peek()[:40]}' after the metadata node", cur.i)
+        except ParseFailure as fail:
+            raise self.token_error(fail, toks, body, line, indent) from None
 
     def module_string(self, text: str, key: str, line: int) -> str:
         """``<key> = "..."``: exactly one string after the ``=`` (``text``: what follows the key), as
