@@ -57,8 +57,9 @@ TOLERATED = [
     ("operand types", r"", _TYPE_CHECKS, r"",
      "LLVM type-checks every operand against its definition and every constant against its "
      "declared type; the reader checks the uses of locals and global variables (with typed pointers, "
-     "of functions too) against their definitions, not constants against their declared types, an "
-     "opcode's operand kinds (`fdiv i32`), aliases, or values inside metadata arguments"),
+     "of functions too) against their definitions and a literal's kind against its type, not an "
+     "aggregate constant's elements against their declared types, an opcode's operand kinds "
+     "(`fdiv i32`), aliases, or values inside metadata arguments"),
     ("argument numbers", r"", r"^argument expected to be numbered '%\d+'$", r"",
      "the reader numbers arguments as LLVM 19 does (an unnamed argument takes the next number); "
      "LLVM 14's check of a numbered argument does not count an unnamed first argument"),

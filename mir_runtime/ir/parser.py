@@ -1,9 +1,10 @@
 """Textual LLVM IR (LLVM 3.8 to 22) to the module model, in pure Python.
 
 The reader follows LLParser where it matters for correctness: a block ends at its terminator,
-numbered values must increase, every name an instruction uses must be defined, and a label may
-only open a block. Everything the model does not need (attribute groups, metadata bodies,
-comdats, use-list orders) is kept as text or skipped, never interpreted.
+numbered values must increase, every name an instruction uses must be defined and used with its
+definition's type, and a label may only open a block. Everything the model does not need
+(attribute groups, metadata bodies, comdats, use-list orders) is checked where LLVM's grammar
+allows and kept as text or skipped, never interpreted.
 """
 from __future__ import annotations
 
@@ -31,11 +32,9 @@ K = OperandKind
 
 _LABEL_RE = re.compile(r'^\s*([-a-zA-Z$._0-9]+|"[^"]*"):\s*$')  # LLVM lexes ``name:`` as one token
 _OLD_LABEL_RE = re.compile(r"^\s*; <label>:(\d+)")
-# A metadata definition's shape (its body is kept as text): a numbered node, possibly distinct, or
+# A metadata definition's shape (its body: metadata_body): a numbered node, possibly distinct, or
 # a named list of nodes. LLVM reads ``!.`` alone as a name and then wants its ``=``.
 _METADATA_DEF_RE = re.compile(r"^!(?:\d+\s*=\s*(?:distinct\s+)?![{A-Za-z]|[-a-zA-Z$._\\][-a-zA-Z$._0-9\\]*\s*=\s*!\{)")
-# A numbered metadata reference, or a string or comment (matched to be passed over: a ``!3`` in
-# them is no reference).
 # Metadata bodies of the common shapes, read without tokens: a named node's list of node numbers;
 # a tuple of node numbers, strings, nulls and small integers (TBAA, module flags), or a specialized
 # node without nested brackets (``!DILocation(line: 3, scope: !7)``).
@@ -43,13 +42,15 @@ _NODE_LIST_RE = re.compile(r"\s*!\{\s*(?:!\d+(?:\s*,\s*!\d+)*)?\s*\}\s*")
 _ELEMENT = r'(?:!\d+|!"[^"\n]*"|null|i(?:1|8|16|32|64) -?\d+)'
 _PLAIN_NODE_RE = re.compile(rf'\s*(?:distinct\s+)?(?:!\{{\s*(?:{_ELEMENT}(?:\s*,\s*{_ELEMENT})*)?\s*\}}'
                             rf'|!DI[A-Za-z]+\((?:[^()"\n]|"[^"\n]*")*\))\s*')
+# A numbered metadata reference, or a string or comment (matched to be passed over: a ``!3`` in
+# them is no reference).
 _NUMBERED_METADATA_RE = re.compile(r"!(\d+)")
 _METADATA_REF_RE = re.compile(r'"[^"\n]*"|;[^\n]*|!(\d+)')
 _TYPEDEF_RE = re.compile(r"^(%[-a-zA-Z$._0-9]+|%\"[^\"\n]*\") = type (.*)$", re.M)
-# "ptr" not inside a name or word (its look-behind after the literal, so that the search scans for it)
 _DEFAULT_GLOBAL_SPACE_RE = re.compile(r"(?:^|-)G[1-9]")  # a data layout's default address space of globals
 _BLOCK = T.Type(T.LABEL, "label")  # a block's entry among a function's names (an argument may be a label too)
 _STAR_RE = re.compile(r"\*")  # typed pointers
+# "ptr" not inside a name or word (its look-behind after the literal, so that the search scans for it)
 _OPAQUE_PTR_RE = re.compile(r"ptr(?<![%@$!\w.\-\"]ptr)(?![\w.])")
 # An instruction line of LLVM < 3.7: ``%x = load i32* %p``. Anchored at the line's start (and no
 # class that runs into the next match) so that it scans each line once: unanchored, a 300 kB
@@ -184,9 +185,9 @@ class _Reader:
         elif c == "!":
             if not _METADATA_DEF_RE.match(text):
                 raise self.error("expected '!N = [distinct] !...' or '!name = !{...}'", line)
-            name, _, body = text.partition("=")
-            self.metadata_body(name.strip(), body, line, len(name) + 1)
-            name = name.strip()
+            written, _, body = text.partition("=")
+            name = written.strip()
+            self.metadata_body(name, body, line, len(written) + 1)
             if name in m.metadata and name[1:].isdigit():
                 raise self.error(f"redefinition of metadata {name}", line)
             m.metadata[name] = body.strip()
@@ -745,7 +746,7 @@ class _Reader:
     def global_types(self) -> dict[str, T.Type]:
         """The type each use of a global must give it: a variable's pointer type, and with typed
         pointers a function's type, which its pointers point to (in any address space: a call's
-        may be the data layout's). None where a named type is another type's alias, and no
+        may be the data layout's). Empty where a named type is another type's alias, and no
         variable where the data layout puts globals in another address space by default."""
         if self.type_aliases:
             return {}
@@ -755,6 +756,7 @@ class _Reader:
         return types
 
     def check_global_use(self, types: dict[str, T.Type], name: str, ty: T.Type, line: int) -> None:
+        """A use of global ``name`` as ``ty`` (written at the use) matches ``global_types``."""
         want = types.get(name)
         if want is None or ty is want or (want.kind == T.FUNC and ty.kind == T.PTR and ty.elem is want):
             return
