@@ -220,23 +220,24 @@ class _Reader:
     def metadata_body(self, name: str, body: str, line: int, indent: int) -> None:
         """A tuple's elements as LLParser reads them (a named node's: node numbers); a specialized
         node (``!DIFile(...)``) is one bracketed group, its fields kept as text."""
-        if (_NODE_LIST_RE if not name[1:].isdigit() else _PLAIN_NODE_RE).fullmatch(body):
+        numbered = name[1:].isdigit()
+        if (_PLAIN_NODE_RE if numbered else _NODE_LIST_RE).fullmatch(body):
             return  # the common shapes, which need no tokens
         toks = tokenize(body)
         self.references += [(tok, line) for _, tok in toks if tok[0] == "@"]
         cur = Cursor(toks, self.module)
         try:
-            if not name[1:].isdigit():
+            if not numbered:
                 cur.expect("!")
                 cur.expect("{")
                 while not cur.accept("}"):
-                    if cur.toks[cur.i - 1][1] != "{":
+                    if cur.toks[cur.i - 1][1] != "{":  # not the first element
                         cur.expect(",")
                     tok = cur.next()
-                    if not (tok[1:].isdigit() and tok[0] == "!") and tok != "!DIExpression":
-                        raise ParseFailure(f"expected a metadata node number, found '{tok[:40]}'", cur.i - 1)
                     if tok == "!DIExpression":
                         cur.skip_group()
+                    elif not (tok[0] == "!" and tok[1:].isdigit()):
+                        raise ParseFailure(f"expected a metadata node number, found '{tok[:40]}'", cur.i - 1)
             else:
                 cur.accept("distinct")
                 if cur.peek() == "!":
@@ -716,8 +717,7 @@ class _Reader:
                         raise self.error(f"use of undefined value {op.text}", inst.line)
                     if op.type is not ty and op.type is not None and not self.type_aliases and not (
                             ty is label and op.type is T.LABEL_T):
-                        raise self.error(f"'{op.text}' defined with type '{ty.text}' but used as '{op.type.text}'",
-                                         inst.line)
+                        raise self.error(_mismatch(op.text, ty.text, op.type), inst.line)
                     if ty is label:
                         op.kind = K.BLOCK
                     elif op.text in arguments:
@@ -762,8 +762,7 @@ class _Reader:
             return
         if want.kind == T.FUNC and not _written(_STAR_RE, self.text):
             return  # no pointer type written at all: LLVM >= 15 reads the module with opaque pointers
-        defined = want.text + "*" if want.kind == T.FUNC else want.text
-        raise self.error(f"'{name}' defined with type '{defined}' but used as '{ty.text}'", line)
+        raise self.error(_mismatch(name, want.text + "*" if want.kind == T.FUNC else want.text, ty), line)
 
     def resolve_globals(self) -> None:
         functions = {f.name for f in self.module.functions}
@@ -816,6 +815,10 @@ class _Reader:
         for name, line in self.block_addresses:
             if name not in bodies:
                 raise self.error(f"blockaddress names {name}, which is not a defined function", line)
+
+
+def _mismatch(name: str, defined: str, used: T.Type) -> str:
+    return f"'{name}' defined with type '{defined}' but used as '{used.text}'"
 
 
 def _written(pattern: re.Pattern, text: str) -> bool:
