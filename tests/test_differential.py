@@ -64,7 +64,8 @@ TOLERATED = [
      "the reader numbers arguments as LLVM 19 does (an unnamed argument takes the next number); "
      "LLVM 14's check of a numbered argument does not count an unnamed first argument"),
     ("verifier", r"", r"^verifier: ", r"",
-     "rules LLVM's verifier checks after parsing (dominance, module flags, attribute values)"),
+     "rules LLVM's verifier checks after parsing (module flags, TBAA type nodes, attribute values, "
+     "exception-handling pads); a function's control flow and dominance are checked (controlflow.py)"),
     ("metadata bodies", r"", r"", r"^\s*!",
      "a tuple's elements are read as LLParser reads them, a specialized node's fields (`!DIFile(...)`) "
      "are kept as text: a broken field only matters where a graph or statement uses it, and none does"),

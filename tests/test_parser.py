@@ -499,6 +499,15 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          "integer constant 1 must have integer type, not double"),
         ("@g = global ptr 0", 1, 17, "integer constant 0 must have integer type, not ptr"),
         ("define i32 @f() {\n  ret i32 0x3FF0000000000000\n}", 2, 11, "floating point constant 0x3FF0000000000000 invalid"),
+        # a switch: an integer condition, cases integer constants of its type
+        ("define void @f(float %v) {\na:\n  switch float %v, label %a [ ]\n}", 3, 10,
+         "switch condition must have integer type, not float"),
+        ("define void @f(i32 %v) {\na:\n  switch i32 %v, label %b [ i64 1, label %b ]\nb:\n  ret void\n}", 3, 29,
+         "case value of type i64 in a switch on i32"),  # the verifier's
+        ("define void @f(i32 %v, i32 %w) {\na:\n  switch i32 %v, label %b [ i32 %w, label %b ]\nb:\n  ret void\n}",
+         3, 29, "case value %w is not a constant integer"),
+        ("define void @f(i32 %v) {\na:\n  switch i32 %v, label %b [ i32 poison, label %b ]\nb:\n  ret void\n}",
+         3, 29, "case value poison is not a constant integer"),
         # metadata tuples: elements as LLParser reads them
         ('!0 = !{i32 1, !7"wchar_size", i32 4}\n!7 = !{}', 1, 17, "expected ',', found '\"wchar_size\"'"),
         ("!0 = !{!0, !0, i64 %81}", 1, 20, "expected a constant, found the local value '%81'"),
@@ -536,6 +545,14 @@ def test_typed_uses_llvm_accepts_read() -> None:
     parse_ir("%s = type { i8, [2 x i32] }\ndefine void @f() {\n  %a = alloca %s, addrspace(5)\n"
              "  %g = getelementptr %s, %s addrspace(5)* %a, i64 0, i32 1, i64 1\n"
              "  store i32 0, i32 addrspace(5)* %g\n  ret void\n}")
+
+
+def test_switch_cases_llvm_accepts_read() -> None:
+    """Case values that fold to an integer constant: ``zeroinitializer``, ``true``, a constant expression."""
+    module = parse_ir("define void @f(i64 %v, i1 %c) {\na:\n  switch i64 %v, label %b [ i64 zeroinitializer, label %b\n"
+                      "    i64 add (i64 1, i64 2), label %b ]\nb:\n  switch i1 %c, label %d [ i1 true, label %d ]\n"
+                      "d:\n  ret void\n}")
+    assert [len(b.instructions[-1].successors) for b in module.functions[0].blocks] == [3, 2, 0]
 
 
 def test_metadata_tuples_llvm_accepts_read() -> None:

@@ -382,7 +382,12 @@ def _br(cur: Cursor) -> Parts:
 
 
 def _switch(cur: Cursor) -> Parts:
+    """An integer condition, then cases that are integer constants of its type (LLParser's rules
+    and the verifier's), each value once."""
+    at = cur.i
     cond = cur.typed_value()
+    if cond.type.kind != T.INT:
+        raise ParseFailure(f"switch condition must have integer type, not {cond.type.text}", at)
     cur.expect(",")
     default = cur.label()
     ops = [cond, _block(default)]
@@ -390,7 +395,12 @@ def _switch(cur: Cursor) -> Parts:
     cur.expect("[")
     seen = set()
     while not cur.accept("]"):
+        at = cur.i
         case = cur.typed_value()
+        if case.kind not in (K.CONSTANT, K.CONSTANT_EXPR) or case.text in ("undef", "poison"):
+            raise ParseFailure(f"case value {case.text} is not a constant integer", at)
+        if case.type.text != cond.type.text:
+            raise ParseFailure(f"case value of type {case.type.text} in a switch on {cond.type.text}", at)
         value = int(case.text) if case.text.lstrip("-").isdigit() else case.text
         if isinstance(value, int) and case.type.kind == T.INT:
             value %= 1 << int(case.type.text[1:])  # LLVM truncates a literal to the case type

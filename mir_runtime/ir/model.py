@@ -46,6 +46,7 @@ class Instruction:
     line: int  # 1-based line in the source
     successors: list[str] = field(default_factory=list)  # block names, in LLVM successor order
     callee: str | None = None  # ``@f`` for a direct call/invoke
+    incoming: list[str] | tuple = ()  # a phi's incoming blocks, one per operand
 
     @property
     def is_terminator(self) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from mir_runtime.errors import IRParseError
+from mir_runtime.ir import controlflow
 from mir_runtime.ir import keywords as W
 from mir_runtime.ir import shapes
 from mir_runtime.ir import types as T
@@ -576,6 +577,9 @@ class _Reader:
             last = fn.blocks[-1]
             raise self.error(f"block {last.name} in {fn.name} does not end with a terminator", last.line)
         self.check_uses(fn, instructions, defined)
+        failure = controlflow.check_function(fn)
+        if failure:
+            raise self.error(*failure)
         return j + 1
 
     def _open_block(self, fn, block, closed, label, slot, defined, line) -> int:
@@ -635,7 +639,8 @@ class _Reader:
             if name in defined:
                 raise self.error(f"redefinition of {name} in {fn.name}", line, indent + 1)
             defined[name] = found.type
-        inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee)
+        inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee,
+                           found.blocks)
         return inst, slot
 
     def read_instruction(self, text: str, line: int, indent: int) -> tuple[str | None, str, Parts]:
