@@ -58,8 +58,9 @@ TOLERATED = [
      "LLVM type-checks every operand against its definition and every constant against its "
      "declared type; the reader checks the uses of locals and global variables (with typed pointers, "
      "of functions too) against their definitions and a literal's kind against its type, not an "
-     "aggregate constant's elements against their declared types, an opcode's operand kinds "
-     "(`fdiv i32`), aliases, or values inside metadata arguments"),
+     "aggregate constant's elements against their declared types, a constant expression's operand "
+     "kinds but a cast's, aliases, or values inside metadata arguments; each instruction's operand kinds "
+     "are checked"),
     ("argument numbers", r"", r"^argument expected to be numbered '%\d+'$", r"",
      "the reader numbers arguments as LLVM 19 does (an unnamed argument takes the next number); "
      "LLVM 14's check of a numbered argument does not count an unnamed first argument"),

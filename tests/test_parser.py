@@ -6,6 +6,7 @@ import pytest
 from paths import dataset_ir_files
 from mir_runtime import IRParseError, parse_ir
 from mir_runtime.ir import OperandKind as K
+from mir_runtime.ir import types as T
 
 
 def only_function(text: str, name: str = "@f"):
@@ -347,7 +348,7 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
         ('@s = constant [3 x i8] c"ab"', 1, 24, "is not of type [3 x i8]"),
         ("@g = global i32\x1c0", 1, 16, "unexpected character '\\x1c'"),
         ("@v = global <0 x i32> zeroinitializer", 1, 14, "a vector of 0 elements"),
-        ("define void @f(i32 %a) {\n  %x = shl void %a, 1\n  ret void\n}", 2, 17, "a value of type void"),
+        ("define void @f(i32 %a) {\n  %x = shl void %a, 1\n  ret void\n}", 2, 12, "shl takes integer operands, not void"),
         ("declare double @g()\ndefine void @f() {\n  call double @g()\n  %1 = fadd double 1.0, 1.0\n  ret void\n}",
          4, 3, "value %1 is out of order (expected %2)"),  # an unnamed result takes a number
         ("define i32 @f() {\n  br label %b\nb:\n  %x = phi i32 [ 0, %nope ]\n  ret i32 %x\n}", 4, 1,
@@ -499,6 +500,37 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          "integer constant 1 must have integer type, not double"),
         ("@g = global ptr 0", 1, 17, "integer constant 0 must have integer type, not ptr"),
         ("define i32 @f() {\n  ret i32 0x3FF0000000000000\n}", 2, 11, "floating point constant 0x3FF0000000000000 invalid"),
+        # each opcode's operand kinds (LLParser's, and CastInst::castIsValid for the casts)
+        ("define i32 @f(i32 %a) {\n  %r = fdiv i32 %a, %a\n  ret i32 %r\n}", 2, 13,
+         "fdiv takes floating-point operands, not i32"),
+        ("define float @f(float %a) {\n  %r = add float %a, %a\n  ret float %r\n}", 2, 12,
+         "add takes integer operands, not float"),
+        ("define i1 @f(float %a) {\n  %r = icmp eq float %a, %a\n  ret i1 %r\n}", 2, 16,
+         "icmp takes integer or pointer operands, not float"),
+        ("define i1 @f(i32 %a) {\n  %r = fcmp oeq i32 %a, %a\n  ret i1 %r\n}", 2, 17,
+         "fcmp takes floating-point operands, not i32"),
+        ("define i64 @f(i32 %a) {\n  %r = trunc i32 %a to i64\n  ret i64 %r\n}", 2, 14,
+         "invalid cast opcode for cast from 'i32' to 'i64'"),
+        ("define i64 @f(i32 %a) {\n  %r = bitcast i32 %a to i64\n  ret i64 %r\n}", 2, 16,
+         "invalid cast opcode for cast from 'i32' to 'i64'"),
+        ("define ptr addrspace(1) @f(ptr %a) {\n  %r = bitcast ptr %a to ptr addrspace(1)\n  ret ptr addrspace(1) %r\n}",
+         2, 16, "invalid cast opcode for cast from 'ptr' to 'ptr addrspace(1)'"),
+        ("define ptr @f(ptr %a) {\n  %r = addrspacecast ptr %a to ptr\n  ret ptr %r\n}", 2, 22,
+         "invalid cast opcode for cast from 'ptr' to 'ptr'"),
+        ("define <4 x i64> @f(<2 x i32> %a) {\n  %r = zext <2 x i32> %a to <4 x i64>\n  ret <4 x i64> %r\n}", 2, 13,
+         "invalid cast opcode for cast from '<2 x i32>' to '<4 x i64>'"),
+        ("define i32 @f(i32 %a) {\n  %r = select i32 %a, i32 1, i32 2\n  ret i32 %r\n}", 2, 15,
+         "select condition must be i1 or <n x i1>, not i32"),
+        ("define i32 @f(i1 %c, i32 %a, i64 %b) {\n  %r = select i1 %c, i32 %a, i64 %b\n  ret i32 %r\n}", 2, 15,
+         "both values to select must have one type"),
+        ("define i32 @f(<2 x i1> %c, i32 %a) {\n  %r = select <2 x i1> %c, i32 %a, i32 %a\n  ret i32 %r\n}", 2, 15,
+         "a select on <2 x i1> needs vectors of as many elements"),
+        ("define void @f(i32 %a) {\ne:\n  br i32 %a, label %x, label %x\nx:\n  ret void\n}", 3, 6,
+         "branch condition must have type i1, not i32"),
+        ("define void @f(i32 %p) {\n  %v = load i32, i32 %p\n  ret void\n}", 2, 18, "load operand must be a pointer"),
+        ("define void @f(i32 %p) {\n  store i32 1, i32 %p\n  ret void\n}", 2, 16, "store operand must be a pointer"),
+        ("define i32 @f(i64 %a) {\n  ret i64 %a\n}", 2, 3, "ret i64 in @f, which returns i32"),  # LLVM: column 7
+        ("@g = global i64 ptrtoint (i32 1 to i64)", 1, 27, "invalid cast opcode for cast from 'i32' to 'i64'"),  # LLVM: 17
         # a switch: an integer condition, cases integer constants of its type
         ("define void @f(float %v) {\na:\n  switch float %v, label %a [ ]\n}", 3, 10,
          "switch condition must have integer type, not float"),
@@ -545,6 +577,30 @@ def test_typed_uses_llvm_accepts_read() -> None:
     parse_ir("%s = type { i8, [2 x i32] }\ndefine void @f() {\n  %a = alloca %s, addrspace(5)\n"
              "  %g = getelementptr %s, %s addrspace(5)* %a, i64 0, i32 1, i64 1\n"
              "  store i32 0, i32 addrspace(5)* %g\n  ret void\n}")
+
+
+def test_a_named_type_that_is_no_struct_is_its_body() -> None:
+    """``%t = type i32`` makes ``%t`` another spelling of ``i32``, as in LLVM (whose output never
+    names it): values and constants of type ``%t`` are i32s (until session 43 ``add %t %a, 1`` was
+    refused, its constant not of an integer type)."""
+    module = parse_ir("%t = type i32\n%v = type <2 x %t>\ndefine %t @f(%t %a, %v %w) {\n  %b = add %t %a, 1\n"
+                      "  %e = extractelement %v %w, %t 0\n  ret %t %b\n}")
+    fn = module.functions[0]
+    assert fn.return_type is T.I32 and [a.type.text for a in fn.arguments] == ["i32", "<2 x i32>"]
+    assert [i.type.text for i in fn.blocks[0].instructions[:2]] == ["i32", "i32"]
+
+
+def test_operand_kinds_llvm_accepts_read() -> None:
+    """Casts of vectors element for element (scalable ones too), bitcasts between types of one
+    size, a pointer and a vector of one pointer, comparisons of pointer vectors, a vector select."""
+    parse_ir("define void @f(<2 x i32> %a, <vscale x 2 x i32> %s, ptr %p, bfloat %b, <2 x i1> %c, double %d) {\n"
+             "  %1 = zext <2 x i32> %a to <2 x i64>\n  %2 = bitcast <2 x i32> %a to i64\n"
+             "  %3 = sext <vscale x 2 x i32> %s to <vscale x 2 x i64>\n"
+             "  %4 = bitcast <vscale x 2 x i64> %3 to <vscale x 4 x i32>\n  %5 = bitcast ptr %p to <1 x ptr>\n"
+             "  %6 = bitcast bfloat %b to half\n  %7 = fpext double %d to x86_fp80\n"
+             "  %8 = addrspacecast ptr %p to ptr addrspace(3)\n  %9 = ptrtoint ptr addrspace(3) %8 to i16\n"
+             "  %10 = icmp eq <1 x ptr> %5, %5\n  %11 = select <2 x i1> %c, <2 x i32> %a, <2 x i32> %a\n"
+             "  %12 = fneg <2 x float> zeroinitializer\n  ret void\n}")
 
 
 def test_switch_cases_llvm_accepts_read() -> None:

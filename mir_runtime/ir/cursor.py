@@ -173,7 +173,9 @@ class Cursor:
             if c == "%":
                 if tok not in self.module.types:
                     raise ParseFailure(f"use of undefined type named '{tok}'", start)
-                ty = T.named(tok)
+                body = self.module.types[tok]
+                # a name for a type that is no struct (``%t = type i32``) is that type, as in LLVM
+                ty = body if body is not None and body.kind not in (T.STRUCT, T.NAMED) else T.named(tok)
             elif c == "[":
                 count = self.number()
                 if count >= 1 << 64:
@@ -430,9 +432,13 @@ class Cursor:
                                  "explicit pointee type doesn't match operand's pointee type")
                 self.gep_target(source, operands[1:], self.i - 1)
         elif op in W.CAST_OPS:
-            self.constant(self.type())
+            at = self.i
+            source = self.type()
+            self.constant(source)
             self.expect("to")
-            self.type()
+            target = self.type()
+            if not T.cast_is_valid(op, source, target):
+                raise ParseFailure(f"invalid cast opcode for cast from '{source.text}' to '{target.text}'", at)
         elif op == "extractvalue" or op == "insertvalue":  # LLVM <= 14
             aggregate = self.type()
             self.constant(aggregate)

@@ -54,8 +54,7 @@ def _flags(cur: Cursor) -> bool:
 def _fast_math_result(flagged: bool, ty: T.Type, what: str, at: int) -> None:
     """LLVM takes fast-math flags on a select, phi or call only with a floating-point result (an
     aggregate of floats is left to LLVM: newer versions take those too)."""
-    scalar = ty.elem if ty.kind == T.VECTOR else ty
-    if flagged and scalar.kind in (T.INT, T.PTR, T.VOID):
+    if flagged and T.scalar(ty).kind in (T.INT, T.PTR, T.VOID):
         raise ParseFailure(f"fast-math flags on a {what} of type {ty.text}", at)
 
 
@@ -63,9 +62,21 @@ def _block(name: str) -> Operand:
     return Operand(K.BLOCK, T.LABEL_T, name)
 
 
+def _operand_kind(opcode: str, ty: T.Type, at: int) -> None:
+    """LLParser's rule for the arithmetic opcodes: integers (or vectors of them) for ``add`` ...
+    ``xor``, floating point for ``fadd`` ... ``fneg``."""
+    wanted = T.FLOAT if opcode[0] == "f" else T.INT
+    if T.scalar(ty).kind != wanted:
+        kind = "floating-point" if wanted == T.FLOAT else "integer"
+        raise ParseFailure(f"{opcode} takes {kind} operands, not {ty.text}", at)
+
+
 def _binary(cur: Cursor) -> Parts:
+    opcode = cur.toks[cur.i - 1][1]
     _flags(cur)
+    at = cur.i
     ty = cur.type()
+    _operand_kind(opcode, ty, at)
     a = cur.value(ty)
     cur.expect(",")
     b = cur.value(ty)
@@ -73,8 +84,12 @@ def _binary(cur: Cursor) -> Parts:
 
 
 def _unary(cur: Cursor) -> Parts:
+    opcode = cur.toks[cur.i - 1][1]
     _flags(cur)
+    at = cur.i
     op = cur.typed_value()
+    if opcode == "fneg":
+        _operand_kind(opcode, op.type, at)
     return Parts(op.type, [op])
 
 
@@ -86,7 +101,11 @@ def _compare(cur: Cursor) -> Parts:
     predicate = cur.next()
     if predicate not in (W.ICMP_PREDICATES if icmp else W.FCMP_PREDICATES):
         raise ParseFailure(f"expected a comparison predicate, found '{predicate}'", cur.i - 1)
+    at = cur.i
     ty = cur.type()
+    if T.scalar(ty).kind not in ((T.INT, T.PTR) if icmp else (T.FLOAT,)):
+        kind = "integer or pointer" if icmp else "floating-point"
+        raise ParseFailure(f"{'icmp' if icmp else 'fcmp'} takes {kind} operands, not {ty.text}", at)
     a = cur.value(ty)
     cur.expect(",")
     b = cur.value(ty)
@@ -95,17 +114,33 @@ def _compare(cur: Cursor) -> Parts:
 
 
 def _cast(cur: Cursor) -> Parts:
+    opcode = cur.toks[cur.i - 1][1]
     _flags(cur)
+    at = cur.i
     op = cur.typed_value()
     cur.expect("to")
-    return Parts(cur.type(), [op])
+    ty = cur.type()
+    if not T.cast_is_valid(opcode, op.type, ty):
+        raise ParseFailure(f"invalid cast opcode for cast from '{op.type.text}' to '{ty.text}'", at)
+    return Parts(ty, [op])
 
 
 def _select(cur: Cursor) -> Parts:
+    """LLVM's ``SelectInst::areInvalidOperands``: an i1 condition (a vector of them with vectors of
+    as many elements), two values of one type."""
     start = cur.i
     flagged = _flags(cur)
+    at = cur.i
     c, a, b = cur.typed_values(3)
     _fast_math_result(flagged, a.type, "select", start)
+    if c.type.kind == T.VECTOR:
+        if c.type.elem is not T.I1 or a.type.kind != T.VECTOR or (a.type.count, a.type.scalable) != (
+                c.type.count, c.type.scalable):
+            raise ParseFailure(f"a select on {c.type.text} needs vectors of as many elements", at)
+    elif c.type is not T.I1:
+        raise ParseFailure(f"select condition must be i1 or <n x i1>, not {c.type.text}", at)
+    if a.type is not b.type:
+        raise ParseFailure(f"both values to select must have one type ({a.type.text}, {b.type.text})", at)
     return Parts(a.type, [c, a, b])
 
 
@@ -158,7 +193,10 @@ def _load(cur: Cursor) -> Parts:
     cur.accept("volatile")
     ty = cur.sized_type()
     if cur.accept(","):
+        at = cur.i
         ptr = cur.typed_value()
+        if ptr.type.kind != T.PTR:
+            raise ParseFailure(f"load operand must be a pointer, not {ptr.type.text}", at)
         cur.pointee(ptr.type, ty, "explicit pointee type doesn't match operand's pointee type")
         return Parts(ty, [ptr])
     ptr = cur.value(ty)  # LLVM < 3.7: load i32* %p
@@ -170,7 +208,12 @@ def _load(cur: Cursor) -> Parts:
 def _store(cur: Cursor) -> Parts:
     cur.accept("atomic")
     cur.accept("volatile")
-    val, ptr = cur.typed_values(2)
+    val = cur.typed_value()
+    cur.expect(",")
+    at = cur.i
+    ptr = cur.typed_value()
+    if ptr.type.kind != T.PTR:
+        raise ParseFailure(f"store operand must be a pointer, not {ptr.type.text}", at)
     cur.pointee(ptr.type, val.type, "stored value and pointer type do not match")
     return Parts(None, [val, ptr])
 
@@ -373,7 +416,10 @@ def _br(cur: Cursor) -> Parts:
     if cur.peek() == "label":
         dest = cur.label()
         return Parts(None, [_block(dest)], [dest])
+    at = cur.i
     cond = cur.typed_value()
+    if cond.type is not T.I1:
+        raise ParseFailure(f"branch condition must have type i1, not {cond.type.text}", at)
     cur.expect(",")
     true = cur.label()
     cur.expect(",")

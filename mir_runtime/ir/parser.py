@@ -639,6 +639,10 @@ class _Reader:
             if name in defined:
                 raise self.error(f"redefinition of {name} in {fn.name}", line, indent + 1)
             defined[name] = found.type
+        if opcode == "ret":
+            returned = found.operands[0].type if found.operands else T.VOID_T
+            if returned is not fn.return_type and not self.type_aliases:
+                raise self.error(f"ret {returned.text} in {fn.name}, which returns {fn.return_type.text}", line, indent + 1)
         inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee,
                            found.blocks)
         return inst, slot

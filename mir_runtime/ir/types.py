@@ -133,6 +133,58 @@ TOKEN_T = simple("token")
 LABEL_T = simple("label")
 
 
+def scalar(ty: Type) -> Type:
+    """A vector's element type, or the type itself."""
+    return ty.elem if ty.kind == VECTOR else ty
+
+
+_FLOAT_BITS = {"half": 16, "bfloat": 16, "float": 32, "double": 64, "x86_fp80": 80, "fp128": 128, "ppc_fp128": 128,
+               "x86_mmx": 64, "x86_amx": 8192}  # the sizes of the non-integer types that have one
+_CONVERSIONS = {  # cast: (source kind, destination kind, +1 widens, -1 narrows, 0 either)
+    "trunc": (INT, INT, -1), "zext": (INT, INT, 1), "sext": (INT, INT, 1),
+    "fptrunc": (FLOAT, FLOAT, -1), "fpext": (FLOAT, FLOAT, 1),
+    "uitofp": (INT, FLOAT, 0), "sitofp": (INT, FLOAT, 0), "fptoui": (FLOAT, INT, 0), "fptosi": (FLOAT, INT, 0),
+    "ptrtoint": (PTR, INT, 0), "ptrtoaddr": (PTR, INT, 0), "inttoptr": (INT, PTR, 0),
+}
+
+
+_UNCASTABLE = frozenset((ARRAY, STRUCT, NAMED, VOID, FUNC))  # aggregates and types of no value
+
+
+def _bits(ty: Type) -> int:
+    """A scalar type's size in bits (0 for types without one: pointers, labels ...)."""
+    if ty.kind == INT:
+        return int(ty.text[1:])
+    return _FLOAT_BITS.get(ty.text, 0)
+
+
+def cast_is_valid(opcode: str, src: Type, dst: Type) -> bool:
+    """LLVM's ``CastInst::castIsValid``: the kinds each cast converts between, element for element
+    of vectors of one length, wider or narrower as its name says; ``bitcast`` between types of one
+    size, or pointers of one address space; ``addrspacecast`` between pointers of two."""
+    if src.kind in _UNCASTABLE or dst.kind in _UNCASTABLE:
+        return False
+    a, b = scalar(src), scalar(dst)
+    lengths = ((src.count, src.scalable) if src.kind == VECTOR else None,
+               (dst.count, dst.scalable) if dst.kind == VECTOR else None)
+    rule = _CONVERSIONS.get(opcode)
+    if rule is not None:
+        src_kind, dst_kind, direction = rule
+        if a.kind != src_kind or b.kind != dst_kind or lengths[0] != lengths[1]:
+            return False
+        return direction == 0 or (_bits(b) - _bits(a)) * direction > 0
+    if opcode == "addrspacecast":
+        return a.kind == PTR and b.kind == PTR and a.addrspace != b.addrspace and lengths[0] == lengths[1]
+    if (a.kind == PTR) != (b.kind == PTR):  # bitcast: never between a pointer and a non-pointer
+        return False
+    if a.kind != PTR:
+        size = [(_bits(t) * (n[0] if n else 1), bool(n and n[1])) for t, n in zip((a, b), lengths)]
+        return size[0][0] > 0 and size[0] == size[1]
+    if a.addrspace != b.addrspace:
+        return False
+    return (lengths[0] or (1, False)) == (lengths[1] or (1, False))  # a vector of one pointer is one pointer
+
+
 _SHORT: dict[Type, str] = {}  # short_text of each type, made once (types are interned)
 
 
