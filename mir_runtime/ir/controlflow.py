@@ -62,7 +62,7 @@ def check_function(fn: Function) -> tuple[str, int] | None:
             if inst.opcode == "phi":
                 for op, incoming in zip(inst.operands, inst.incoming):
                     d = order.get(op.text) if op.kind is _LOCAL else None
-                    if d is not None and not _dominates(tree, sites[d], d, index[incoming], i, place, True, succs, preds):
+                    if d is not None and not _dominates(tree, sites[d], d, index[incoming], i, place, True):
                         return f"{op.text} does not dominate its use in {block.name}", inst.line
             elif reachable:  # LLVM checks no use in an unreachable block
                 for op in inst.operands:
@@ -73,13 +73,15 @@ def check_function(fn: Function) -> tuple[str, int] | None:
                         continue
                     if d == place:
                         return f"{op.text} uses its own value (only a phi may)", inst.line
-                    if not _dominates(tree, sites[d], d, i, i, place, False, succs, preds):
+                    if not _dominates(tree, sites[d], d, i, i, place, False):
                         return f"{op.text} does not dominate its use in {block.name}", inst.line
             place += 1
     return None
 
 
 def _check_phis(block: Block, preds: list[int], index: dict[str, int], blocks: list[Block]) -> tuple[str, int] | None:
+    """The verifier's rules on a block's phis: all at its top, each with one entry per edge that
+    enters it, and one value for a block that enters it twice."""
     insts = block.instructions
     top = 0
     while insts[top].opcode == "phi":  # the block ends with a terminator, no phi
@@ -109,8 +111,8 @@ def _differ(a, b) -> bool:
     return bool(_INTEGER_RE.fullmatch(a.text) and _INTEGER_RE.fullmatch(b.text)) and int(a.text) != int(b.text)
 
 
-def _dominates(tree, site: tuple[int, Instruction], d: int, use_block: int, i: int, place: int, phi: bool,
-               succs: list[list[int]], preds: list[list[int]]) -> bool:
+def _dominates(tree: _Dominators | None, site: tuple[int, Instruction], d: int, use_block: int, i: int, place: int,
+               phi: bool) -> bool:
     """LLVM's ``DominatorTree::dominates(Def, Use)``: the definition at place ``d`` (``site``: its
     block and instruction) reaches the use in block ``i`` at ``place`` (a phi's: the end of
     ``use_block``, its incoming block)."""
@@ -121,17 +123,8 @@ def _dominates(tree, site: tuple[int, Instruction], d: int, use_block: int, i: i
         return True
     if not tree.reachable(def_block):
         return False
-    if inst.opcode in _EDGE_RESULTS:  # DominatorTree::dominates(BasicBlockEdge, Use)
-        end = succs[def_block][0]
-        if phi and i == end and use_block == def_block:
-            return True
-        if not tree.dominates(end, use_block):
-            return False
-        if len(preds[end]) == 1:
-            return True
-        if preds[end].count(def_block) > 1:
-            return False
-        return all(p == def_block or tree.dominates(end, p) for p in preds[end])
+    if inst.opcode in _EDGE_RESULTS:
+        return tree.edge_dominates(def_block, use_block, i if phi else None)
     if def_block != use_block:
         return tree.dominates(def_block, use_block)
     return phi or d < place
@@ -141,6 +134,7 @@ class _Dominators:
     """A function's dominator tree over block indices, block 0 the entry."""
 
     def __init__(self, succs: list[list[int]], preds: list[list[int]]) -> None:
+        self.succs, self.preds = succs, preds
         n = len(succs)
         idom = _immediate_dominators(succs, preds)
         children: list[list[int]] = [[] for _ in range(n)]
@@ -171,6 +165,22 @@ class _Dominators:
         if self.pre[b] < 0:
             return True
         return self.pre[a] >= 0 and self.pre[a] <= self.pre[b] and self.post[b] <= self.post[a]
+
+    def edge_dominates(self, start: int, use_block: int, phi_block: int | None) -> bool:
+        """LLVM's ``DominatorTree::dominates(BasicBlockEdge, Use)`` for the edge from ``start`` to its
+        first successor, where an ``invoke`` or ``callbr`` defines its result: a use in
+        ``use_block`` (a phi's in ``phi_block``, on the edge from ``use_block``) lies beyond it."""
+        end = self.succs[start][0]
+        if phi_block == end and use_block == start:
+            return True
+        if not self.dominates(end, use_block):
+            return False
+        preds = self.preds[end]
+        if len(preds) == 1:
+            return True
+        if preds.count(start) > 1:  # two edges from start: neither dominates anything
+            return False
+        return all(p == start or self.dominates(end, p) for p in preds)
 
 
 def _immediate_dominators(succs: list[list[int]], preds: list[list[int]]) -> list[int]:

@@ -111,7 +111,6 @@ class _Reader:
         self.references: list[tuple[str, int]] = []  # @names used outside instructions, and where
         self.block_addresses: list[tuple[str, int]] = []  # functions that blockaddress names, and where
         self.comdat_uses: list[tuple[str, int]] = []  # $names that globals and functions name
-        self.block_uses: list[tuple[str, int]] = []  # blocks the current function's phis name
         self.entities_seen = False  # a global, function, type, metadata ... has been read
         self.type_aliases = False  # a named type is not a struct (resolve_types)
         self.function_types: dict[str, T.Type] = {}  # each function's type (its pointers' pointee)
@@ -533,7 +532,6 @@ class _Reader:
         block: Block | None = None
         closed = True  # the previous block ended with a terminator
         instructions: list[Instruction] = []
-        self.block_uses = []
         while True:
             if j >= n:
                 raise self.error(f"unexpected end of file: function {fn.name} has no closing '}}'", fn.line)
@@ -623,8 +621,6 @@ class _Reader:
         line = end_line - text.count("\n")
         indent = len(raw) - len(raw.lstrip())
         name, opcode, found = self.shapes.read(text, lambda: self.read_instruction(text, line, indent))
-        if found.blocks:
-            self.block_uses += [(block, line) for block in found.blocks]
         if name is None:
             if found.type is not None:
                 slot += 1  # an unnamed result takes the next number, as in LLVM
@@ -736,9 +732,9 @@ class _Reader:
             for succ in inst.successors:
                 if defined.get(succ) is not label:
                     raise self.error(f"branch to undefined block {succ}", inst.line)
-        for block, line in self.block_uses:
-            if defined.get(block) is not label:
-                raise self.error(f"incoming block {block} of a phi is not a block of {fn.name}", line)
+            for block in inst.incoming:
+                if defined.get(block) is not label:
+                    raise self.error(f"incoming block {block} of a phi is not a block of {fn.name}", inst.line)
 
     def resolve_metadata(self) -> None:
         """Every numbered metadata node that the module names is defined in it, as LLVM requires
