@@ -19,12 +19,9 @@ comparisons.
 """
 from __future__ import annotations
 
-import re
-
 from mir_runtime.ir.model import Block, Function, Instruction, OperandKind
 
 _LOCAL = OperandKind.LOCAL
-_INTEGER_RE = re.compile(r"-?\d+")
 _EDGE_RESULTS = ("invoke", "callbr")  # results defined on the edge to the first successor
 
 
@@ -108,7 +105,8 @@ def _differ(a, b) -> bool:
         return False
     if a.text[:1] in "%@" or b.text[:1] in "%@":
         return True
-    return bool(_INTEGER_RE.fullmatch(a.text) and _INTEGER_RE.fullmatch(b.text)) and int(a.text) != int(b.text)
+    integers = a.text.lstrip("-").isdigit() and b.text.lstrip("-").isdigit()
+    return integers and int(a.text) != int(b.text)
 
 
 def _dominates(tree: _Dominators | None, site: tuple[int, Instruction], d: int, use_block: int, i: int, place: int,

@@ -428,7 +428,7 @@ class Cursor:
             if source is not None:
                 base = operands[0].type if operands else None
                 if base is not None:
-                    self.pointee(base.elem if base.kind == T.VECTOR else base, source,
+                    self.pointee(T.scalar(base), source,
                                  "explicit pointee type doesn't match operand's pointee type")
                 self.gep_target(source, operands[1:], self.i - 1)
         elif op in W.CAST_OPS:
