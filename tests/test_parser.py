@@ -530,7 +530,26 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
         ("define void @f(i32 %p) {\n  %v = load i32, i32 %p\n  ret void\n}", 2, 18, "load operand must be a pointer"),
         ("define void @f(i32 %p) {\n  store i32 1, i32 %p\n  ret void\n}", 2, 16, "store operand must be a pointer"),
         ("define i32 @f(i64 %a) {\n  ret i64 %a\n}", 2, 3, "ret i64 in @f, which returns i32"),  # LLVM: column 7
-        ("@g = global i64 ptrtoint (i32 1 to i64)", 1, 27, "invalid cast opcode for cast from 'i32' to 'i64'"),  # LLVM: 17
+        # and in constant expressions (LLVM 19 refuses most of these operators outright; LLVM 14 by these rules)
+        ("@g = global i64 ptrtoint (i32 1 to i64)", 1, 17, "invalid cast opcode for cast from 'i32' to 'i64'"),
+        ("@g = global i32 add (float 1.0, float 2.0)", 1, 17, "add takes integer operands, not float"),
+        ("@g = global i32 xor (i32 1, i64 2)", 1, 17, "operands of constexpr must have same type (i32, i64)"),
+        ("@g = global float fadd (i32 1, i32 2)", 1, 19, "fadd takes floating-point operands, not i32"),
+        ("@g = global float fneg (i32 1)", 1, 19, "fneg takes floating-point operands, not i32"),
+        ("@g = global i1 icmp eq (float 1.0, float 2.0)", 1, 16, "icmp takes integer or pointer operands, not float"),
+        ("@g = global i1 fcmp oeq (float 1.0, double 2.0)", 1, 16, "operands of constexpr must have same type"),
+        ("@g = global i32 select (i32 1, i32 2, i32 3)", 1, 17, "select condition must be i1 or <n x i1>, not i32"),
+        ("@g = global i32 extractelement (i32 1, i32 0)", 1, 17, "extractelement of a non-vector"),
+        ("@g = global <2 x i32> insertelement (<2 x i32> zeroinitializer, i64 3, i32 0)", 1, 23,
+         "invalid insertelement operands"),
+        ("@g = global i64 add (i32 1, i32 2)", 1, 17, "constant expression type mismatch: got type 'i32' but expected 'i64'"),
+        ("@g = global i32 icmp eq (i32 1, i32 2)", 1, 17, "got type 'i1' but expected 'i32'"),
+        ("@g = global i32 ptrtoint (ptr @g to i64)", 1, 17, "got type 'i64' but expected 'i32'"),
+        ("@g = global i32 getelementptr (i8, ptr @g, i64 1)", 1, 17, "got type 'ptr' but expected 'i32'"),
+        ("@g = global i32 0\n@h = global i8* getelementptr (i32, i32* @g, i64 1)", 2, 17,
+         "got type 'i32*' but expected 'i8*'"),
+        ("@g = global <2 x i32> shufflevector (<2 x i32> zeroinitializer, <2 x i32> zeroinitializer, <4 x i32> "
+         "zeroinitializer)", 1, 23, "got type '<4 x i32>' but expected '<2 x i32>'"),
         # a switch: an integer condition, cases integer constants of its type
         ("define void @f(float %v) {\na:\n  switch float %v, label %a [ ]\n}", 3, 10,
          "switch condition must have integer type, not float"),
@@ -588,6 +607,30 @@ def test_a_named_type_that_is_no_struct_is_its_body() -> None:
     fn = module.functions[0]
     assert fn.return_type is T.I32 and [a.type.text for a in fn.arguments] == ["i32", "<2 x i32>"]
     assert [i.type.text for i in fn.blocks[0].instructions[:2]] == ["i32", "i32"]
+    # a struct may name it only after its definition (LLVM's order rule), so its field is the i32 too
+    parse_ir("%t = type i32\n%u = type { %t }\ndefine i32 @f(%u %a) {\n  %b = extractvalue %u %a, 0\n"
+             "  %c = add i32 %b, 1\n  ret i32 %c\n}")
+
+
+@pytest.mark.parametrize(
+    "text, line, message",
+    [
+        ("%u = type { %t }\n%t = type i32", 2, "forward references to non-struct type (%t)"),
+        ("%u = type { %t }\n%s = type { i32 }\n%t = type %s", 3, "forward references to non-struct type (%t)"),
+        ("%a = type [2 x %a]", 1, "non-struct types may not be recursive (%a)"),
+        # uses are type-checked where a named type is no struct, as anywhere else
+        ("%t = type i32\ndefine i32 @f(i32 %a) {\n  %b = add i64 %a, 1\n  ret i32 %a\n}", 3,
+         "'%a' defined with type 'i32' but used as 'i64'"),
+        ("%t = type i32\ndefine i64 @f(i32 %a) {\n  ret i64 %a\n}", 3, "'%a' defined with type 'i32' but used as 'i64'"),
+        ("%s = type { i32 }\n%t = type %s\ndefine i32 @f(%t %a) {\n  %b = extractvalue %s %a, 0\n  ret i32 %b\n}", 4,
+         "'%a' defined with type '%t' but used as '%s'"),
+    ],
+)
+def test_named_types_that_are_no_struct_refused_as_llvm_refuses(text: str, line: int, message: str) -> None:
+    """llvm-as-14 and -19 refuse each of these (the first three at the type's definition)."""
+    with pytest.raises(IRParseError) as caught:
+        parse_ir(text)
+    assert caught.value.line == line and message in caught.value.message
 
 
 def test_operand_kinds_llvm_accepts_read() -> None:

@@ -21,6 +21,7 @@ CONSTEXPR_OPS = frozenset(
 )
 # Operand counts of the constant expressions whose operands are all ``<type> <value>``.
 _CONSTEXPR_ARITY = {"fneg": 1, "select": 3, "insertelement": 3, "shufflevector": 3}
+_VECTOR_OPS = frozenset(("extractelement", "insertelement", "shufflevector"))
 _CONSTEXPR_FLAGS = frozenset(("nuw", "nsw", "exact", "inbounds", "nusw"))
 _ASM_WORDS = frozenset(("sideeffect", "alignstack", "inteldialect", "unwind"))
 
@@ -323,7 +324,8 @@ class Cursor:
 
     def constant(self, ty: T.Type | None) -> Operand:
         """A constant as LLParser reads it: the elements of aggregates and the operands of
-        constant expressions are read too (their types are not compared with ``ty``)."""
+        constant expressions are read too (an element's type is not compared with ``ty``; a
+        constant expression's result type is)."""
         self._valued(ty)
         start = self.i
         tok = self.next()
@@ -351,7 +353,10 @@ class Cursor:
             self.aggregate()
             return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
         if tok in CONSTEXPR_OPS:
-            self.constant_expression(tok)
+            result = self.constant_expression(tok)
+            if ty is not None and result is not ty:
+                raise ParseFailure(f"constant expression type mismatch: got type '{result.text}' but expected "
+                                   f"'{ty.text}'", start)
             return Operand(K.CONSTANT_EXPR, ty, join(self.toks, start, self.i))
         if tok == "blockaddress":
             self.expect("(")
@@ -401,8 +406,10 @@ class Cursor:
         if packed:
             self.expect(">")
 
-    def constant_expression(self, op: str) -> None:
-        """The rest of a constant expression after its opcode, e.g. ``inbounds (i8, ptr @g, i64 1)``."""
+    def constant_expression(self, op: str) -> T.Type:
+        """The rest of a constant expression after its opcode, e.g. ``inbounds (i8, ptr @g, i64 1)``;
+        its result type."""
+        at = self.i - 1  # LLVM's errors point at the opcode
         if op == "icmp" or op == "fcmp":
             predicate = self.next()
             if predicate not in (W.ICMP_PREDICATES if op == "icmp" else W.FCMP_PREDICATES):
@@ -425,20 +432,17 @@ class Cursor:
             while self.accept(","):
                 self.accept("inrange")
                 operands.append(self.constant(self.type()))
-            if source is not None:
-                base = operands[0].type if operands else None
-                if base is not None:
-                    self.pointee(T.scalar(base), source,
-                                 "explicit pointee type doesn't match operand's pointee type")
-                self.gep_target(source, operands[1:], self.i - 1)
+            if not operands:
+                raise ParseFailure("expected comma after getelementptr's type", self.i)
+            result = self.gep_result(source, operands, self.i - 1)
         elif op in W.CAST_OPS:
-            at = self.i
             source = self.type()
             self.constant(source)
             self.expect("to")
             target = self.type()
             if not T.cast_is_valid(op, source, target):
                 raise ParseFailure(f"invalid cast opcode for cast from '{source.text}' to '{target.text}'", at)
+            result = target
         elif op == "extractvalue" or op == "insertvalue":  # LLVM <= 14
             aggregate = self.type()
             self.constant(aggregate)
@@ -448,19 +452,67 @@ class Cursor:
             indices = []
             while self.accept(","):
                 indices.append(self.number())
-            self.member(aggregate, indices, op)
+            member = self.member(aggregate, indices, op)
+            result = member if op == "extractvalue" else aggregate
         else:
-            self.constant(self.type())
+            operands = [self.constant(self.type())]
             for _ in range(_CONSTEXPR_ARITY.get(op, 2) - 1):
                 self.expect(",")
-                self.constant(self.type())
+                operands.append(self.constant(self.type()))
+            result = self.expression_type(op, operands, at)
         self.expect(")")
+        return result
+
+    def expression_type(self, op: str, operands: list[Operand], at: int) -> T.Type:
+        """The result type of a constant expression's operator on ``operands``, which must fit
+        LLParser's rules for it (as for the instruction; the binary operators and comparisons take
+        two operands of one type)."""
+        types = [operand.type for operand in operands]
+        first = types[0]
+        if op == "select":
+            message = T.select_error(*types)
+        elif op in _VECTOR_OPS:
+            message = T.vector_error(op, types, operands[-1].text)
+        elif types[-1] is not first:
+            message = f"operands of constexpr must have same type ({first.text}, {types[-1].text})"
+        else:
+            message = T.arithmetic_error(op, first)
+        if message is not None:
+            raise ParseFailure(message, at)
+        if op == "select":
+            return types[1]
+        if op == "extractelement":
+            return first.elem
+        if op == "shufflevector":
+            return T.vector_of(first.elem, types[2].count, types[2].scalable)
+        return T.compare_result(first) if op in ("icmp", "fcmp") else first
 
     def pointee(self, ptr: T.Type, ty: T.Type, message: str) -> None:
         """A typed pointer's pointee is the type the instruction or expression names (both are
         written out)."""
         if ptr.kind == T.PTR and ptr.elem is not None and ptr.elem is not ty:
             raise ParseFailure(f"{message} ({ty.text} and {ptr.text})", self.i - 1)
+
+    def gep_result(self, source: T.Type | None, operands: list[Operand], at: int) -> T.Type:
+        """The type of a getelementptr over ``operands`` (the base, then the indices) in its
+        ``source`` element type (None: LLVM < 3.7 syntax, where the base's pointee is the source):
+        a pointer (with typed pointers, to the type the indices reach), or a vector of them where
+        the base or an index is a vector."""
+        ptr = operands[0].type
+        vector = ptr if ptr.kind == T.VECTOR else None
+        for op in operands[1:]:
+            if op.type.kind == T.VECTOR:
+                vector = op.type
+        ptr = T.scalar(ptr)
+        if ptr.kind != T.PTR:
+            raise ParseFailure("getelementptr base is not a pointer", at)
+        if ptr.elem is not None and source is None:
+            raise ParseFailure("getelementptr without a source element type", at)
+        if source is not None:
+            self.pointee(ptr, source, "explicit pointee type doesn't match operand's pointee type")
+        elem = self.gep_target(source, operands[1:], at) if source is not None else None
+        result = ptr if ptr.elem is None else T.pointer_to(elem, ptr.addrspace)
+        return result if vector is None else T.vector_of(result, vector.count, vector.scalable)
 
     def gep_target(self, source: T.Type, indices: list[Operand], at: int) -> T.Type:
         """The type a getelementptr's ``indices`` reach in its ``source`` element type (the first

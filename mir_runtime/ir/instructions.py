@@ -5,8 +5,6 @@ One handler per opcode reads the tokens after the opcode with a ``Cursor`` and r
 """
 from __future__ import annotations
 
-import re
-
 from mir_runtime.ir import keywords as W
 from mir_runtime.ir import types as T
 from mir_runtime.ir.cursor import FAST_MATH_FLAGS, Cursor, ParseFailure
@@ -62,13 +60,10 @@ def _block(name: str) -> Operand:
     return Operand(K.BLOCK, T.LABEL_T, name)
 
 
-def _operand_kind(opcode: str, ty: T.Type, at: int) -> None:
-    """LLParser's rule for the arithmetic opcodes: integers (or vectors of them) for ``add`` ...
-    ``xor``, floating point for ``fadd`` ... ``fneg``."""
-    wanted = T.FLOAT if opcode[0] == "f" else T.INT
-    if T.scalar(ty).kind != wanted:
-        kind = "floating-point" if wanted == T.FLOAT else "integer"
-        raise ParseFailure(f"{opcode} takes {kind} operands, not {ty.text}", at)
+def _check(message: str | None, at: int) -> None:
+    """Raise one of ``types``' operand-rule messages at token ``at``."""
+    if message is not None:
+        raise ParseFailure(message, at)
 
 
 def _binary(cur: Cursor) -> Parts:
@@ -76,7 +71,7 @@ def _binary(cur: Cursor) -> Parts:
     _flags(cur)
     at = cur.i
     ty = cur.type()
-    _operand_kind(opcode, ty, at)
+    _check(T.arithmetic_error(opcode, ty), at)
     a = cur.value(ty)
     cur.expect(",")
     b = cur.value(ty)
@@ -89,7 +84,7 @@ def _unary(cur: Cursor) -> Parts:
     at = cur.i
     op = cur.typed_value()
     if opcode == "fneg":
-        _operand_kind(opcode, op.type, at)
+        _check(T.arithmetic_error(opcode, op.type), at)
     return Parts(op.type, [op])
 
 
@@ -103,14 +98,11 @@ def _compare(cur: Cursor) -> Parts:
         raise ParseFailure(f"expected a comparison predicate, found '{predicate}'", cur.i - 1)
     at = cur.i
     ty = cur.type()
-    if T.scalar(ty).kind not in ((T.INT, T.PTR) if icmp else (T.FLOAT,)):
-        kind = "integer or pointer" if icmp else "floating-point"
-        raise ParseFailure(f"{'icmp' if icmp else 'fcmp'} takes {kind} operands, not {ty.text}", at)
+    _check(T.arithmetic_error("icmp" if icmp else "fcmp", ty), at)
     a = cur.value(ty)
     cur.expect(",")
     b = cur.value(ty)
-    result = T.vector_of(T.I1, ty.count, ty.scalable) if ty.kind == T.VECTOR else T.I1
-    return Parts(result, [a, b])
+    return Parts(T.compare_result(ty), [a, b])
 
 
 def _cast(cur: Cursor) -> Parts:
@@ -126,21 +118,12 @@ def _cast(cur: Cursor) -> Parts:
 
 
 def _select(cur: Cursor) -> Parts:
-    """LLVM's ``SelectInst::areInvalidOperands``: an i1 condition (a vector of them with vectors of
-    as many elements), two values of one type."""
     start = cur.i
     flagged = _flags(cur)
     at = cur.i
     c, a, b = cur.typed_values(3)
     _fast_math_result(flagged, a.type, "select", start)
-    if c.type.kind == T.VECTOR:
-        if c.type.elem is not T.I1 or a.type.kind != T.VECTOR or (a.type.count, a.type.scalable) != (
-                c.type.count, c.type.scalable):
-            raise ParseFailure(f"a select on {c.type.text} needs vectors of as many elements", at)
-    elif c.type is not T.I1:
-        raise ParseFailure(f"select condition must be i1 or <n x i1>, not {c.type.text}", at)
-    if a.type is not b.type:
-        raise ParseFailure(f"both values to select must have one type ({a.type.text}, {b.type.text})", at)
+    _check(T.select_error(c.type, a.type, b.type), at)
     return Parts(a.type, [c, a, b])
 
 
@@ -236,24 +219,7 @@ def _gep(cur: Cursor) -> Parts:
         if cur.peek() == "inrange":
             cur.i += 1
         ops.append(cur.typed_value())
-    ptr_ty = base.type
-    vector = ptr_ty if ptr_ty.kind == T.VECTOR else None
-    for op in ops[1:]:
-        if op.type.kind == T.VECTOR:
-            vector = op.type
-    if vector is not None and ptr_ty.kind == T.VECTOR:
-        ptr_ty = ptr_ty.elem
-    if ptr_ty.kind != T.PTR:
-        raise ParseFailure("getelementptr base is not a pointer", cur.i - 1)
-    if ptr_ty.elem is not None and source is None:
-        raise ParseFailure("getelementptr without a source element type", cur.i - 1)
-    if source is not None:
-        cur.pointee(ptr_ty, source, "explicit pointee type doesn't match operand's pointee type")
-    elem = cur.gep_target(source, ops[1:], cur.i - 1) if source is not None else None
-    result = ptr_ty if ptr_ty.elem is None else T.pointer_to(elem, ptr_ty.addrspace)
-    if vector is not None:
-        result = T.vector_of(result, vector.count, vector.scalable)
-    return Parts(result, ops)
+    return Parts(cur.gep_result(source, ops, cur.i - 1), ops)
 
 
 def _indices(cur: Cursor) -> list[int]:
@@ -283,33 +249,19 @@ def _insertvalue(cur: Cursor) -> Parts:
 # The vector instructions' operand types are written out, so the reader checks them as LLVM does.
 def _extractelement(cur: Cursor) -> Parts:
     vec, idx = cur.typed_values(2)
-    if vec.type.kind != T.VECTOR:
-        raise ParseFailure("extractelement of a non-vector", cur.i - 1)
-    if idx.type.kind != T.INT:
-        raise ParseFailure("invalid extractelement operands (the index is no integer)", cur.i - 1)
+    _check(T.vector_error("extractelement", [vec.type, idx.type]), cur.i - 1)
     return Parts(vec.type.elem, [vec, idx])
 
 
 def _insertelement(cur: Cursor) -> Parts:
     vec, elt, idx = cur.typed_values(3)
-    if vec.type.kind != T.VECTOR or elt.type is not vec.type.elem or idx.type.kind != T.INT:
-        raise ParseFailure("invalid insertelement operands", cur.i - 1)
+    _check(T.vector_error("insertelement", [vec.type, elt.type, idx.type]), cur.i - 1)
     return Parts(vec.type, [vec, elt, idx])
-
-
-_MASK_ELEMENT_RE = re.compile(r"i32\s+(-?\d+)")
 
 
 def _shufflevector(cur: Cursor) -> Parts:
     a, b, mask = cur.typed_values(3)
-    if a.type.kind != T.VECTOR or mask.type.kind != T.VECTOR:
-        raise ParseFailure("shufflevector of a non-vector", cur.i - 1)
-    if b.type is not a.type or mask.type.elem is not T.I32 or mask.type.scalable != a.type.scalable:
-        raise ParseFailure("invalid shufflevector operands", cur.i - 1)
-    for element in _MASK_ELEMENT_RE.findall(mask.text) if mask.text[:1] == "<" else ():
-        # LLVM truncates the literal to i32; one of over 20 digits is refused before int() sees it
-        if len(element) > 20 or int(element) % (1 << 32) >= 2 * a.type.count:
-            raise ParseFailure(f"invalid shufflevector operands (mask element {element[:20]})", cur.i - 1)
+    _check(T.vector_error("shufflevector", [a.type, b.type, mask.type], mask.text), cur.i - 1)
     return Parts(T.vector_of(a.type.elem, mask.type.count, mask.type.scalable), [a, b, mask])
 
 

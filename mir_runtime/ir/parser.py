@@ -16,6 +16,7 @@ from mir_runtime.ir import keywords as W
 from mir_runtime.ir import shapes
 from mir_runtime.ir import types as T
 from mir_runtime.ir.cursor import Cursor, ParseFailure
+from mir_runtime.ir.datalayout import layout_error
 from mir_runtime.ir.instructions import CALL_PREFIXES, HANDLERS, Parts
 from mir_runtime.ir.lexer import bracket_depth, strip_comment, tokenize
 from mir_runtime.ir.model import (
@@ -112,7 +113,6 @@ class _Reader:
         self.block_addresses: list[tuple[str, int]] = []  # functions that blockaddress names, and where
         self.comdat_uses: list[tuple[str, int]] = []  # $names that globals and functions name
         self.entities_seen = False  # a global, function, type, metadata ... has been read
-        self.type_aliases = False  # a named type is not a struct (resolve_types)
         self.function_types: dict[str, T.Type] = {}  # each function's type (its pointers' pointee)
         self.global_uses: list[tuple[str, T.Type, int]] = []  # @name, the type a constant gives it, line
 
@@ -208,6 +208,10 @@ class _Reader:
             if target.group(1) == "triple":
                 m.target_triple = value
             else:
+                refused = layout_error(value)
+                if refused is not None:
+                    column = max(self.lines[line - 1].find('"') + 1, 1)  # at the string, as LLVM
+                    raise self.error(f"invalid data layout: {refused}", line, column)
                 m.data_layout = value
         elif text.startswith("module asm"):
             m.module_asm.append(_unquote(text[len("module asm"):].strip()))
@@ -317,23 +321,33 @@ class _Reader:
                 if name in seen:
                     raise self.error(f"redefinition of type {name}", _line_of(self.lines, name + " = type", 2))
                 seen.add(name)
+        # LLVM's order rule makes a name of a type that is no struct (``%t = type i32``) read as its
+        # body wherever it is used: a type body may name such a type only after its definition
+        read: set[str] = set()
+        ahead: set[str] = set()  # names a body used before their own definition
         for name, body in self._pending_typedefs.items():
             body = strip_comment(body).strip()
             if body == "opaque":
                 self.module.types[name] = None
+                read.add(name)
                 continue
             toks = tokenize(body)
             cur = Cursor(toks, self.module)
             try:
-                self.module.types[name] = cur.type()
+                ty = cur.type()
                 if cur.i < cur.n:
                     raise ParseFailure(f"unexpected '{cur.peek()}' after the type", cur.i)
             except ParseFailure as fail:
                 line = _line_of(self.lines, name + " = type")
                 raise self.error(f"cannot read the body of type {name}: {fail.message}", line) from None
-        # a named type whose body is no struct is another spelling of that body (``%t = type i32``),
-        # so a use may name either: values are then not type-checked (clang writes no such type)
-        self.type_aliases = any(body is not None and body.kind != T.STRUCT for body in self.module.types.values())
+            used = {tok[1] for tok in toks if tok[1][:1] == "%"}
+            if ty.kind != T.STRUCT and (name in used or name in ahead):
+                reason = "non-struct types may not be recursive" if name in used else \
+                    "forward references to non-struct type"
+                raise self.error(f"{reason} ({name})", _line_of(self.lines, name + " = type"))
+            self.module.types[name] = ty
+            ahead |= used - read
+            read.add(name)
 
     def global_value(self, text: str, line: int) -> None:
         toks = tokenize(text)
@@ -637,7 +651,7 @@ class _Reader:
             defined[name] = found.type
         if opcode == "ret":
             returned = found.operands[0].type if found.operands else T.VOID_T
-            if returned is not fn.return_type and not self.type_aliases:
+            if returned is not fn.return_type:
                 raise self.error(f"ret {returned.text} in {fn.name}, which returns {fn.return_type.text}", line, indent + 1)
         inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee,
                            found.blocks)
@@ -720,7 +734,7 @@ class _Reader:
                     ty = defined.get(op.text)
                     if ty is None:
                         raise self.error(f"use of undefined value {op.text}", inst.line)
-                    if op.type is not ty and op.type is not None and not self.type_aliases and not (
+                    if op.type is not ty and op.type is not None and not (
                             ty is label and op.type is T.LABEL_T):
                         raise self.error(_mismatch(op.text, ty.text, op.type), inst.line)
                     if ty is label:
@@ -751,10 +765,8 @@ class _Reader:
     def global_types(self) -> dict[str, T.Type]:
         """The type each use of a global must give it: a variable's pointer type, and with typed
         pointers a function's type, which its pointers point to (in any address space: a call's
-        may be the data layout's). Empty where a named type is another type's alias, and no
-        variable where the data layout puts globals in another address space by default."""
-        if self.type_aliases:
-            return {}
+        may be the data layout's). No variable where the data layout puts globals in another
+        address space by default."""
         types = {} if self.module.opaque_pointers else dict(self.function_types)
         if not _DEFAULT_GLOBAL_SPACE_RE.search(self.module.data_layout):
             types.update((g.name, g.type) for g in self.module.globals if g.kind == "variable")

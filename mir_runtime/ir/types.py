@@ -185,6 +185,66 @@ def cast_is_valid(opcode: str, src: Type, dst: Type) -> bool:
     return (lengths[0] or (1, False)) == (lengths[1] or (1, False))  # a vector of one pointer is one pointer
 
 
+def compare_result(ty: Type) -> Type:
+    """What comparing two values of type ``ty`` gives: i1, or a vector of as many i1."""
+    return vector_of(I1, ty.count, ty.scalable) if ty.kind == VECTOR else I1
+
+
+# Instructions and constant expressions share LLParser's operand rules: each function returns the
+# reason the operand types do not fit (worded for the reader's error), or None where they do.
+def arithmetic_error(opcode: str, ty: Type) -> str | None:
+    """Integers (or vectors of them) for ``add`` ... ``xor``, integers or pointers for ``icmp``,
+    floating point for ``fadd`` ... ``fneg`` and ``fcmp``."""
+    if opcode == "icmp":
+        wanted, words = (INT, PTR), "integer or pointer"
+    elif opcode[0] == "f":
+        wanted, words = (FLOAT,), "floating-point"
+    else:
+        wanted, words = (INT,), "integer"
+    return None if scalar(ty).kind in wanted else f"{opcode} takes {words} operands, not {ty.text}"
+
+
+def select_error(condition: Type, value: Type, other: Type) -> str | None:
+    """LLVM's ``SelectInst::areInvalidOperands``: an i1 condition (a vector of them with vectors of
+    as many elements), two values of one type."""
+    if condition.kind == VECTOR:
+        if condition.elem is not I1 or value.kind != VECTOR or (value.count, value.scalable) != (
+                condition.count, condition.scalable):
+            return f"a select on {condition.text} needs vectors of as many elements"
+    elif condition is not I1:
+        return f"select condition must be i1 or <n x i1>, not {condition.text}"
+    if value is not other:
+        return f"both values to select must have one type ({value.text}, {other.text})"
+    return None
+
+
+_MASK_ELEMENT = re.compile(r"i32\s+(-?\d+)")
+
+
+def vector_error(opcode: str, types: list[Type], mask: str = "") -> str | None:
+    """``extractelement``, ``insertelement`` and ``shufflevector`` as LLVM's ``isValidOperands``
+    checks them (``mask``: the text of a shuffle's mask constant, whose elements must pick one of
+    the two vectors' elements or be poison)."""
+    vec = types[0]
+    if opcode == "extractelement":
+        if vec.kind != VECTOR:
+            return "extractelement of a non-vector"
+        return None if types[1].kind == INT else "invalid extractelement operands (the index is no integer)"
+    if opcode == "insertelement":
+        fits = vec.kind == VECTOR and types[1] is vec.elem and types[2].kind == INT
+        return None if fits else "invalid insertelement operands"
+    other, shuffle = types[1], types[2]
+    if vec.kind != VECTOR or shuffle.kind != VECTOR:
+        return "shufflevector of a non-vector"
+    if other is not vec or shuffle.elem is not I32 or shuffle.scalable != vec.scalable:
+        return "invalid shufflevector operands"
+    for element in _MASK_ELEMENT.findall(mask) if mask[:1] == "<" else ():
+        # LLVM truncates the literal to i32; one of over 20 digits is refused before int() sees it
+        if len(element) > 20 or int(element) % (1 << 32) >= 2 * vec.count:
+            return f"invalid shufflevector operands (mask element {element[:20]})"
+    return None
+
+
 _SHORT: dict[Type, str] = {}  # short_text of each type, made once (types are interned)
 
 
