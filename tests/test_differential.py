@@ -57,11 +57,10 @@ TOLERATED = [
     ("operand types", r"", _TYPE_CHECKS, r"",
      "LLVM type-checks every operand against its definition and every constant against its "
      "declared type; the reader checks the uses of locals and global variables (with typed pointers, "
-     "of functions too) against their definitions, a literal's kind and a constant expression's result "
-     "against its type, not an aggregate constant's elements against their declared types or the "
-     "aggregate's type against its use, aliases, values inside metadata arguments, or a use of a named "
-     "type that is no struct in a global before its definition; each instruction's and constant "
-     "expression's operand kinds are checked"),
+     "of functions too) against their definitions, a literal's kind, a constant expression's result and "
+     "an aggregate constant's elements against their type, not aliases, values inside metadata "
+     "arguments, or a use of a named type that is no struct in a global before its definition; each "
+     "instruction's and constant expression's operand kinds are checked"),
     ("argument numbers", r"", r"^argument expected to be numbered '%\d+'$", r"",
      "the reader numbers arguments as LLVM 19 does (an unnamed argument takes the next number); "
      "LLVM 14's check of a numbered argument does not count an unnamed first argument"),

@@ -350,7 +350,7 @@ class Cursor:
             return Operand(K.CONSTANT, ty, tok)
         if c in "[{<":
             self.i = start
-            self.aggregate()
+            self.aggregate(ty)
             return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
         if tok in CONSTEXPR_OPS:
             result = self.constant_expression(tok)
@@ -392,19 +392,25 @@ class Cursor:
             raise ParseFailure(f"expected a constant, found the local value '{tok}'", start)
         raise ParseFailure(f"expected a value, found '{tok}'", start)
 
-    def aggregate(self) -> None:
-        """An array, vector or struct constant: ``[i32 1, i32 2]``, ``<{ i8 0 }>``, ``{}`` ..."""
+    def aggregate(self, ty: T.Type | None) -> None:
+        """An array, vector or struct constant: ``[i32 1, i32 2]``, ``<{ i8 0 }>``, ``{}`` ...; its
+        elements fit ``ty`` (the type it is used as) as LLParser requires."""
+        start = self.i
         opener = self.next()
         packed = opener == "<" and self.accept("{")
         close = "}" if packed or opener == "{" else "]" if opener == "[" else ">"
+        elements = []
         if not self.accept(close):
             while True:
-                self.constant(self.type())
+                elements.append(self.constant(self.type()).type)
                 if self.accept(close):
                     break
                 self.expect(",")
         if packed:
             self.expect(">")
+        refused = None if ty is None else T.aggregate_error(self.module.types, ty, "<{" if packed else opener, elements)
+        if refused is not None:
+            raise ParseFailure(refused, start)
 
     def constant_expression(self, op: str) -> T.Type:
         """The rest of a constant expression after its opcode, e.g. ``inbounds (i8, ptr @g, i64 1)``;

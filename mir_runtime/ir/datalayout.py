@@ -5,8 +5,7 @@ LLVM cannot parse is no module to LLVM, so the reader refuses it too. The rules 
 ``DataLayout::parseSpecifier``: ``-``-separated specifications, each a letter and ``:``-separated
 decimal fields (bit sizes and alignments in bits, alignments whole bytes and powers of two). A
 string is refused only where LLVM 14 and LLVM 19 both refuse it: LLVM 19 alone requires ``i8`` to
-be aligned to one byte and a pointer's index width at most its size; LLVM 14 alone requires a
-pointer's size to be whole bytes.
+be aligned to one byte and a pointer's index width at most its size.
 """
 from __future__ import annotations
 

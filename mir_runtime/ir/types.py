@@ -218,6 +218,40 @@ def select_error(condition: Type, value: Type, other: Type) -> str | None:
     return None
 
 
+def aggregate_error(table: dict[str, "Type | None"], ty: Type, opener: str, elements: list[Type]) -> str | None:
+    """LLParser's rules for an aggregate constant used as ``ty``: an array (``opener`` ``[``) or
+    vector (``<``) of elements of one type (a vector's scalars), of ``ty`` itself; a struct (``{``,
+    or ``<{`` packed) of ``ty``'s fields, packed as it is (named structs are looked up in ``table``;
+    an opaque one, or one named as another, has no fields)."""
+    if opener in ("[", "<"):
+        what = "array" if opener == "[" else "vector"
+        if not elements:
+            if opener == "<":
+                return "constant vector must not be empty"
+            return None if ty.kind == ARRAY and ty.count == 0 else "invalid empty array initializer"
+        first = elements[0]
+        for k, element in enumerate(elements[1:], 1):
+            if element is not first:
+                return f"{what} element #{k} is not of type '{first.text}'"
+        if opener == "<" and first.kind not in (INT, FLOAT, PTR):
+            return "invalid vector element type"
+        built = array_of(first, len(elements)) if opener == "[" else vector_of(first, len(elements))
+        return None if built is ty else f"constant expression type mismatch: got type '{built.text}' but expected '{ty.text}'"
+    body = table.get(ty.text) if ty.kind == NAMED else ty
+    if ty.kind not in (NAMED, STRUCT):
+        return f"constant expression type mismatch: a struct constant is no {ty.text}"
+    struct = body is not None and body.kind == STRUCT
+    fields = body.elems if struct else ()
+    if len(fields) != len(elements):
+        return "initializer with struct type has wrong # elements"
+    if (struct and body.text.startswith("<")) != (opener == "<{"):
+        return "packed'ness of initializer and type don't match"
+    for k, (field, element) in enumerate(zip(fields, elements)):
+        if element is not field:
+            return f"element {k} of struct initializer doesn't match struct element type"
+    return None
+
+
 _MASK_ELEMENT = re.compile(r"i32\s+(-?\d+)")
 
 
