@@ -323,9 +323,8 @@ class Cursor:
         return self.constant(ty)
 
     def constant(self, ty: T.Type | None) -> Operand:
-        """A constant as LLParser reads it: the elements of aggregates and the operands of
-        constant expressions are read too (an element's type is not compared with ``ty``; a
-        constant expression's result type is)."""
+        """A constant as LLParser reads it, of type ``ty``: the elements of aggregates and the
+        operands of constant expressions are read too, and each must fit ``ty`` as LLVM requires."""
         self._valued(ty)
         start = self.i
         tok = self.next()

@@ -252,7 +252,7 @@ def aggregate_error(table: dict[str, "Type | None"], ty: Type, opener: str, elem
     return None
 
 
-_MASK_ELEMENT = re.compile(r"i32\s+(-?\d+)")
+_I32_ELEMENT = re.compile(r"i32\s+(-?\d+)")  # the i32 elements of a vector constant's text
 
 
 def vector_error(opcode: str, types: list[Type], mask: str = "") -> str | None:
@@ -272,7 +272,7 @@ def vector_error(opcode: str, types: list[Type], mask: str = "") -> str | None:
         return "shufflevector of a non-vector"
     if other is not vec or shuffle.elem is not I32 or shuffle.scalable != vec.scalable:
         return "invalid shufflevector operands"
-    for element in _MASK_ELEMENT.findall(mask) if mask[:1] == "<" else ():
+    for element in _I32_ELEMENT.findall(mask) if mask[:1] == "<" else ():
         # LLVM truncates the literal to i32; one of over 20 digits is refused before int() sees it
         if len(element) > 20 or int(element) % (1 << 32) >= 2 * vec.count:
             return f"invalid shufflevector operands (mask element {element[:20]})"
@@ -280,9 +280,6 @@ def vector_error(opcode: str, types: list[Type], mask: str = "") -> str | None:
 
 
 _SHORT: dict[Type, str] = {}  # short_text of each type, made once (types are interned)
-
-
-_SPLAT = re.compile(r"i32\s+(-?\d+)")
 
 
 def indexed(table: dict[str, "Type | None"], ty: Type, index: str) -> Type:
@@ -297,7 +294,7 @@ def indexed(table: dict[str, "Type | None"], ty: Type, index: str) -> Type:
         ty = body
     if ty.kind == STRUCT:
         if index.startswith("<") or index == "zeroinitializer":
-            fields = {"0"} if index == "zeroinitializer" else set(_SPLAT.findall(index))
+            fields = {"0"} if index == "zeroinitializer" else set(_I32_ELEMENT.findall(index))
             if len(fields) != 1:
                 raise ValueError(index)
             index = fields.pop()
