@@ -64,6 +64,7 @@ def test_layouts_compilers_write_are_read(layout: str) -> None:
         ("e-i64:64:32", "Preferred alignment cannot be less than the ABI alignment"),
         ("e-i64:4294967296", "does not fit in an unsigned int"),
         ("e-i64:\u0664", "not a number"),  # a digit, but not ASCII
+        ("e-p:" + "9" * 5000 + ":64", "does not fit in an unsigned int"),  # no int() of thousands of digits
     ],
 )
 def test_layouts_llvm_refuses_are_refused(layout: str, message: str) -> None:
@@ -74,10 +75,11 @@ def test_layouts_llvm_refuses_are_refused(layout: str, message: str) -> None:
     assert caught.value.message.startswith("invalid data layout: ")
 
 
-@pytest.mark.parametrize("layout", ["e-i8:16", "e-p:64:64:64:128", "e-p:7:8"])
+@pytest.mark.parametrize("layout", ["e-i8:16", "e-p:64:64:64:128", "e-p:7:8", "e-p:000000000000000000000000064:64"])
 def test_layouts_one_llvm_reads_are_read(layout: str) -> None:
     """LLVM 19 alone refuses the first two (an i8 aligned to two bytes, an index wider than its
-    pointer); LLVM 14 accepts both, and both accept a pointer size that is no whole byte."""
+    pointer); LLVM 14 accepts both, and both accept a pointer size that is no whole byte and a
+    number written with leading zeros."""
     assert layout_error(layout) is None
 
 

@@ -42,7 +42,8 @@ def _split(text: str, separator: str) -> tuple[str, str]:
 
 def _number(text: str, bits: int = 32) -> int:
     """A decimal field (StringRef::getAsInteger: digits only, within an unsigned of ``bits``)."""
-    if not text.isascii() or not text.isdigit() or int(text) >> bits:
+    # leading zeros aside, over 20 digits never fit (and Python refuses to convert thousands)
+    if not text.isascii() or not text.isdigit() or len(text.lstrip("0")) > 20 or int(text) >> bits:
         raise _Refused("not a number, or does not fit in an unsigned int")
     return int(text)
 
