@@ -433,6 +433,8 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          2, 47, "invalid extractelement operands"),
         ("define void @f(i32 %n) {\n  switch i32 %n, label %d [ i32 0, label %d\n i32 4294967296, label %d ]\nd:\n"
          "  ret void\n}", 3, 6, "duplicate case value 4294967296"),  # truncated to i32, as LLVM does
+        ("define void @f(i32 %n) {\n  switch i32 %n, label %d [ i32 " + "9" * 5000 + ", label %d\n i32 -1, label %d ]\n"
+         "d:\n  ret void\n}", 3, 6, "duplicate case value -1"),  # 10**5000 - 1 truncates to -1, beyond int()'s digits
         ("define range(noundef -1, 2) i32 @f() {\n  ret i32 0\n}", 1, 14, "expected a type, found 'noundef'"),
         ("define range(float -1, 2) i32 @f() {\n  ret i32 0\n}", 1, 14, "the range must have integer type"),
         ("declare void @g(i32)\ndeclare i32 @h(i32)\ndefine void @f() {\n  call void @g(i32 (i32) @h)\n  ret void\n}",
@@ -459,6 +461,8 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
          "expected ',', found 'cleanup'"),
         ("define void @f() {\n  ret void, !dbg !4\n}\n!3 = !{}", 2, 18, "use of undefined metadata '!4'"),
         ("!llvm.ident = !{!0}\n!0 = !{!\"x !9\", !1} ; !2", 2, 17, "use of undefined metadata '!1'"),  # not !9, !2
+        ("!0 = !{!4294967296}\n!4294967296 = !{}", 1, 8, "metadata number !4294967296 is too large"),
+        ("!4294967296 = !{}", 1, 1, "metadata number !4294967296 is too large"),
         ("attributes #0 = { allockind(\"alloc,unin}itialized\") }", 1, 29, "unknown allockind 'unin}itialized'"),
         ("define void @f(<4 x float> %v) {\n  %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> "
          "<i32 8, i32 0, i32 1, i32 2>\n  ret void\n}", 2, 95, "invalid shufflevector operands (mask element 8)"),

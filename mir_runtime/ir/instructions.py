@@ -379,6 +379,16 @@ def _br(cur: Cursor) -> Parts:
     return Parts(None, [cond, _block(false), _block(true)], [true, false])
 
 
+def _truncated(literal: str, bits: int) -> int:
+    """A decimal literal modulo 2**bits, as LLVM truncates one to its integer type, of any length
+    (Python's ``int`` refuses strings of over 4,300 digits, so they are read in pieces)."""
+    digits, modulus, value = literal.lstrip("-"), 1 << bits, 0
+    for k in range(0, len(digits), 1000):
+        piece = digits[k:k + 1000]
+        value = (value * 10 ** len(piece) + int(piece)) % modulus
+    return -value % modulus if literal.startswith("-") else value
+
+
 def _switch(cur: Cursor) -> Parts:
     """An integer condition, then cases that are integer constants of its type (LLParser's rules
     and the verifier's), each value once."""
@@ -399,9 +409,9 @@ def _switch(cur: Cursor) -> Parts:
             raise ParseFailure(f"case value {case.text} is not a constant integer", at)
         if case.type.text != cond.type.text:
             raise ParseFailure(f"case value of type {case.type.text} in a switch on {cond.type.text}", at)
-        value = int(case.text) if case.text.lstrip("-").isdigit() else case.text
-        if isinstance(value, int) and case.type.kind == T.INT:
-            value %= 1 << int(case.type.text[1:])  # LLVM truncates a literal to the case type
+        value = case.text
+        if value.lstrip("-").isdigit() and case.type.kind == T.INT:
+            value = _truncated(value, int(case.type.text[1:]))
         if value in seen:
             raise ParseFailure(f"duplicate case value {case.text} in switch", cur.i - 1)
         seen.add(value)

@@ -751,16 +751,20 @@ class _Reader:
                     raise self.error(f"incoming block {block} of a phi is not a block of {fn.name}", inst.line)
 
     def resolve_metadata(self) -> None:
-        """Every numbered metadata node that the module names is defined in it, as LLVM requires
-        (the nodes' bodies stay text)."""
+        """Every numbered metadata node that the module names is defined in it, and numbered
+        within 32 bits, as LLVM requires (the nodes' bodies stay text)."""
         defined = {_digits(name[1:]) for name in self.module.metadata if name[1:].isdigit()}
-        if all(_digits(number) in defined for number in set(_NUMBERED_METADATA_RE.findall(self.text))):
+        numbers = {_digits(number) for number in _NUMBERED_METADATA_RE.findall(self.text)}
+        if numbers <= defined and all(_fits_32_bits(number) for number in numbers):
             return  # the usual case, found fast; else strings and comments are passed over
         for m in _METADATA_REF_RE.finditer(self.text):
-            if m.group(1) is not None and _digits(m.group(1)) not in defined:
-                line_start = self.text.rfind("\n", 0, m.start()) + 1
-                raise self.error(f"use of undefined metadata '!{m.group(1)[:20]}'", self.text.count("\n", 0, m.start()) + 1,
-                                 m.start() - line_start + 1)
+            number = m.group(1)
+            if number is None or (_digits(number) in defined and _fits_32_bits(_digits(number))):
+                continue
+            line_start = self.text.rfind("\n", 0, m.start()) + 1
+            message = f"use of undefined metadata '!{number[:20]}'" if _fits_32_bits(_digits(number)) else \
+                f"metadata number !{number[:20]} is too large (32 bits at most)"
+            raise self.error(message, self.text.count("\n", 0, m.start()) + 1, m.start() - line_start + 1)
 
     def global_types(self) -> dict[str, T.Type]:
         """The type each use of a global must give it: a variable's pointer type, and with typed
@@ -850,6 +854,11 @@ def _written(pattern: re.Pattern, text: str) -> bool:
 
 def _digits(number: str) -> str:
     return number.lstrip("0") or "0"
+
+
+def _fits_32_bits(digits: str) -> bool:
+    """Whether a number without leading zeros is below 2**32 (LLVM numbers metadata in 32 bits)."""
+    return len(digits) < 10 or (len(digits) == 10 and int(digits) < 1 << 32)
 
 
 def _block_address_functions(toks: list) -> list[str]:
