@@ -561,6 +561,12 @@ def test_errors_are_located(text: str, line: int, column: int, message: str) -> 
         ("%s = type { i32, i64 }\n@g = global %s { i32 1 }", 2, 16, "initializer with struct type has wrong # elements"),
         ("@g = global <{ i32 }> { i32 1 }", 1, 23, "packed'ness of initializer and type don't match"),
         ("@g = global i32 { i32 1 }", 1, 17, "a struct constant is no i32"),
+        # keyword constants: true and false are i1s, null a pointer, none a token
+        ("@g = global ptr false", 1, 17, "got type 'i1' but expected 'ptr'"),
+        ("@g = global <2 x i1> true", 1, 22, "got type 'i1' but expected '<2 x i1>'"),
+        ("@g = global i32 null", 1, 17, "null must be a pointer type"),
+        ("@g = global <2 x ptr> null", 1, 23, "null must be a pointer type"),
+        ("define void @f() {\n  br i1 none, label %a, label %a\na:\n  ret void\n}", 2, 9, "invalid type for none constant"),
         ("define void @f(ptr %p) {\n  store [2 x i8] [i8 1, i16 2], ptr %p\n  ret void\n}", 2, 18,
          "array element #1 is not of type 'i8'"),
         ("@g = global i32 0\n@h = global i8* getelementptr (i32, i32* @g, i64 1)", 2, 17,

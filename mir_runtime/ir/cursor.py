@@ -346,6 +346,9 @@ class Cursor:
                 raise ParseFailure(f"the string {tok[:20]}... is not of type {ty.text}", start)
             return Operand(K.CONSTANT, ty, tok)
         if tok in CONSTANT_WORDS:
+            refused = None if ty is None else T.keyword_error(tok, ty)
+            if refused is not None:
+                raise ParseFailure(refused, start)
             return Operand(K.CONSTANT, ty, tok)
         if c in "[{<":
             self.i = start

@@ -218,6 +218,18 @@ def select_error(condition: Type, value: Type, other: Type) -> str | None:
     return None
 
 
+def keyword_error(word: str, ty: Type) -> str | None:
+    """LLParser's rule for a keyword constant of type ``ty``: ``true`` and ``false`` are i1s,
+    ``null`` a pointer, ``none`` a token; ``undef``, ``poison`` and ``zeroinitializer`` fit any."""
+    if word in ("true", "false") and ty is not I1:
+        return f"constant expression type mismatch: got type 'i1' but expected '{ty.text}'"
+    if word == "null" and ty.kind != PTR:
+        return "null must be a pointer type"
+    if word == "none" and ty.kind != TOKEN:
+        return "invalid type for none constant"
+    return None
+
+
 def aggregate_error(table: dict[str, "Type | None"], ty: Type, opener: str, elements: list[Type]) -> str | None:
     """LLParser's rules for an aggregate constant used as ``ty``: an array (``opener`` ``[``) or
     vector (``<``) of elements of one type (a vector's scalars), of ``ty`` itself; a struct (``{``,
