@@ -356,9 +356,9 @@ class Cursor:
             return Operand(K.CONSTANT, ty, join(self.toks, start, self.i))
         if tok in CONSTEXPR_OPS:
             result = self.constant_expression(tok)
-            if ty is not None and result is not ty:
-                raise ParseFailure(f"constant expression type mismatch: got type '{result.text}' but expected "
-                                   f"'{ty.text}'", start)
+            refused = None if ty is None else T.mismatch(result, ty)
+            if refused is not None:
+                raise ParseFailure(refused, start)
             return Operand(K.CONSTANT_EXPR, ty, join(self.toks, start, self.i))
         if tok == "blockaddress":
             self.expect("(")

@@ -120,8 +120,8 @@ def _optional_alignment(text: str) -> None:
 
 def _pointer(token: str, rest: str) -> None:
     """``p[AS]:size:abi[:pref[:index]]`` (fields past the index are ignored, as in LLVM)."""
-    if token and _number(token) >= _ADDRESS_SPACES:
-        raise _Refused("Invalid address space, must be a 24-bit integer")
+    if token:
+        _address_space(token)
     if not rest:
         raise _Refused("Missing size specification for pointer in datalayout string")
     field, rest = _split(rest, ":")

@@ -759,10 +759,11 @@ class _Reader:
             return  # the usual case, found fast; else strings and comments are passed over
         for m in _METADATA_REF_RE.finditer(self.text):
             number = m.group(1)
-            if number is None or (_digits(number) in defined and _fits_32_bits(_digits(number))):
+            fits = number is not None and _fits_32_bits(_digits(number))
+            if number is None or (fits and _digits(number) in defined):
                 continue
             line_start = self.text.rfind("\n", 0, m.start()) + 1
-            message = f"use of undefined metadata '!{number[:20]}'" if _fits_32_bits(_digits(number)) else \
+            message = f"use of undefined metadata '!{number[:20]}'" if fits else \
                 f"metadata number !{number[:20]} is too large (32 bits at most)"
             raise self.error(message, self.text.count("\n", 0, m.start()) + 1, m.start() - line_start + 1)
 

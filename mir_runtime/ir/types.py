@@ -218,11 +218,18 @@ def select_error(condition: Type, value: Type, other: Type) -> str | None:
     return None
 
 
+def mismatch(got: Type, expected: Type) -> str | None:
+    """LLParser's complaint about a constant of type ``got`` used as ``expected`` (None: they are one)."""
+    if got is expected:
+        return None
+    return f"constant expression type mismatch: got type '{got.text}' but expected '{expected.text}'"
+
+
 def keyword_error(word: str, ty: Type) -> str | None:
     """LLParser's rule for a keyword constant of type ``ty``: ``true`` and ``false`` are i1s,
     ``null`` a pointer, ``none`` a token; ``undef``, ``poison`` and ``zeroinitializer`` fit any."""
-    if word in ("true", "false") and ty is not I1:
-        return f"constant expression type mismatch: got type 'i1' but expected '{ty.text}'"
+    if word in ("true", "false"):
+        return mismatch(I1, ty)
     if word == "null" and ty.kind != PTR:
         return "null must be a pointer type"
     if word == "none" and ty.kind != TOKEN:
@@ -248,7 +255,7 @@ def aggregate_error(table: dict[str, "Type | None"], ty: Type, opener: str, elem
         if opener == "<" and first.kind not in (INT, FLOAT, PTR):
             return "invalid vector element type"
         built = array_of(first, len(elements)) if opener == "[" else vector_of(first, len(elements))
-        return None if built is ty else f"constant expression type mismatch: got type '{built.text}' but expected '{ty.text}'"
+        return mismatch(built, ty)
     body = table.get(ty.text) if ty.kind == NAMED else ty
     if ty.kind not in (NAMED, STRUCT):
         return f"constant expression type mismatch: a struct constant is no {ty.text}"
