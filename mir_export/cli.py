@@ -193,6 +193,10 @@ def _run(args: argparse.Namespace) -> int:
         from mir_export.pretrain_cli import run_repool
 
         return run_repool(args)
+    if args.command == "promote":
+        from mir_export.pretrain_cli import run_promote
+
+        return run_promote(args)
     if args.command == "whiten":
         from mir_export.pretrain_cli import run_whiten
 

@@ -190,6 +190,14 @@ def add_commands(sub) -> None:
                                  "('mir-export downstream export-heads')")
     repool.add_argument("--model", type=Path, required=True, help="the model directory to change")
     repool.add_argument("--pooling", choices=POOLINGS, required=True, help="the new layout")
+    promote = sub.add_parser("promote", formatter_class=Formatter,
+                             help="make a model directory read each module with its -O0 locals promoted to SSA "
+                                  "values first, as LLVM's mem2reg does (manifest promote_allocas; "
+                                  "mir_runtime.ir.promote); its task heads, trained on the other front end's "
+                                  "embeddings, leave the manifest: export them again "
+                                  "('mir-export downstream export-heads')")
+    promote.add_argument("--model", type=Path, required=True, help="the model directory to change")
+    promote.add_argument("--off", action="store_true", help="read modules as they are instead")
     whiten = sub.add_parser("whiten", formatter_class=Formatter,
                             help="add a whitening of the embedding for similarity search ('mir-runtime embed "
                                  "--whiten'), fitted on a sample of a corpus's training modules (mir_export.whitening)")
@@ -281,28 +289,57 @@ def run_export_blocks(args: argparse.Namespace) -> int:
 def run_repool(args: argparse.Namespace) -> int:
     """``pooling`` and ``embedding_size`` of ``--model``'s manifest set to ``--pooling``'s; the
     tasks, whose heads take embeddings of the old size, are dropped with their files' entries."""
-    from mir_export.cli import UsageError
-    from mir_runtime.modeldir import ModelDirectory, ModelFileError
     from mir_runtime.pooling import embedding_size
 
+    def change(raw: dict, manifest) -> str:
+        raw["pooling"], raw["embedding_size"] = args.pooling, embedding_size(args.pooling, manifest.vector_size)
+        return f"pooling {args.pooling}, embedding_size {raw['embedding_size']}"
+
+    return _change_embedding(args.model, change, f"mir-export repool --model {args.model.name} --pooling {args.pooling}")
+
+
+def run_promote(args: argparse.Namespace) -> int:
+    """``promote_allocas`` of ``--model``'s manifest set (``--off``: cleared); the tasks, whose heads
+    learned from embeddings of the other front end, are dropped with their files' entries (unless
+    the flag was already so)."""
+    wanted = not args.off
+
+    def change(raw: dict, manifest) -> str | None:
+        if manifest.promote_allocas == wanted:
+            return None
+        raw["promote_allocas"] = wanted
+        return f"promote_allocas {'on' if wanted else 'off'}"
+
+    return _change_embedding(args.model, change,
+                          f"mir-export promote --model {args.model.name}" + (" --off" if args.off else ""))
+
+
+def _change_embedding(model: Path, change, command: str) -> int:
+    """``change(raw manifest, parsed manifest)`` applied to ``model``'s manifest (it returns what it
+    did, or None for nothing), then its task heads dropped with their files' entries and the task
+    metrics (they learned from embeddings the change makes different), and ``command`` recorded."""
+    from mir_export.cli import UsageError
+    from mir_runtime.modeldir import ModelDirectory, ModelFileError
+
     try:
-        manifest = ModelDirectory(args.model).manifest
+        manifest = ModelDirectory(model).manifest
     except ModelFileError as exc:
         raise UsageError(str(exc)) from None
-    path = args.model / "manifest.json"
+    path = model / "manifest.json"
     raw = _json(path)
+    done = change(raw, manifest)
+    if done is None:
+        print(f"{model}: unchanged")
+        return 0
     heads = {file for task in manifest.tasks.values() for file in task.heads.values()}
-    raw["pooling"], raw["embedding_size"] = args.pooling, embedding_size(args.pooling, manifest.vector_size)
     raw["files"] = {name: entry for name, entry in raw["files"].items() if name not in heads}
     for section in ("tasks", "task_heads"):
         raw.pop(section, None)
     raw.get("metrics", {}).pop("tasks", None)
     training = raw.setdefault("training", {})
-    training["commands"] = _recorded(training.get("commands", []),
-                                     f"mir-export repool --model {args.model.name} --pooling {args.pooling}")
+    training["commands"] = _recorded(training.get("commands", []), command)
     path.write_text(json.dumps(raw, indent=2) + "\n")
-    print(f"{args.model}: pooling {args.pooling}, embedding_size {raw['embedding_size']}"
-          + (f"; {len(heads)} task heads dropped (export them again)" if heads else ""))
+    print(f"{model}: {done}" + (f"; {len(heads)} task heads dropped (export them again)" if heads else ""))
     return 0
 
 

@@ -1,10 +1,12 @@
 """The front end: a module (or an IR file) to the model's inputs, with numpy and tokenizers only.
 
-A ``Featurizer`` holds the model directory's tokenizer; it pickles (as the tokenizer's JSON), so
-worker processes can run it. Tokenizing is most of its cost and the same texts recur from file
-to file (the 669 device-mapping kernels: 36,975 per-file distinct statements, 4,089 distinct in
-all), so it keeps the token ids of the last ``TOKEN_CACHE`` distinct texts: a text's ids depend
-on the text alone (the oldest texts leave first when the cache is full).
+A ``Featurizer`` holds the model directory's tokenizer and whether its model reads modules with
+their -O0 locals promoted to SSA values (``promote_allocas``, ``mir_runtime.ir.promote``); it
+pickles (as the tokenizer's JSON and that flag), so worker processes can run it. Tokenizing is
+most of its cost and the same texts recur from file to file (the 669 device-mapping kernels:
+36,975 per-file distinct statements, 4,089 distinct in all), so it keeps the token ids of the
+last ``TOKEN_CACHE`` distinct texts: a text's ids depend on the text alone (the oldest texts leave
+first when the cache is full).
 
 A big IR file (``ISOLATED_BYTES`` and more) is read in a short-lived child process: the reader
 makes millions of small Python objects, and once they are freed CPython's memory pools stay
@@ -38,6 +40,7 @@ from mir_runtime.features import GraphInputs, graph_inputs
 from mir_runtime.graph import build_graph
 from mir_runtime.ir.reader import parse_bytes, read_bytes
 from mir_runtime.ir.model import Module
+from mir_runtime.ir.promote import promote
 from mir_runtime.statements import statements
 
 TOKEN_CACHE = 65536  # texts (statements and node texts) whose token ids are kept
@@ -92,10 +95,11 @@ class TokenCache:
 class Featurizer:
     """Modules to ``Features`` with one model directory's tokenizer."""
 
-    def __init__(self, tokenizer_json: str, max_tokens: int) -> None:
+    def __init__(self, tokenizer_json: str, max_tokens: int, promote_allocas: bool = False) -> None:
         from tokenizers import Tokenizer
 
-        self._state = (tokenizer_json, max_tokens)
+        self._state = (tokenizer_json, max_tokens, promote_allocas)
+        self.promote_allocas = promote_allocas
         self.tokenizer = Tokenizer.from_str(tokenizer_json)
         self.tokenizer.enable_truncation(max_length=max_tokens)
         self.tokenizer.no_padding()
@@ -103,14 +107,14 @@ class Featurizer:
         self.node_texts = TokenCache(self.tokenizer, add_special_tokens=False)
 
     @classmethod
-    def from_file(cls, path: str | os.PathLike, max_tokens: int) -> Featurizer:
+    def from_file(cls, path: str | os.PathLike, max_tokens: int, promote_allocas: bool = False) -> Featurizer:
         with open(path, encoding="utf-8") as f:
-            return cls(f.read(), max_tokens)
+            return cls(f.read(), max_tokens, promote_allocas)
 
-    def __getstate__(self) -> tuple[str, int]:
+    def __getstate__(self) -> tuple[str, int, bool]:
         return self._state
 
-    def __setstate__(self, state: tuple[str, int]) -> None:
+    def __setstate__(self, state: tuple[str, int, bool]) -> None:
         self.__init__(*state)
 
     def __call__(self, module: Module) -> Features:
@@ -118,6 +122,8 @@ class Featurizer:
             return self._features(module)
 
     def _features(self, module: Module) -> Features:
+        if self.promote_allocas:
+            module = promote(module)
         every = statements(module)
         counts = Counter(every)
         distinct = list(counts)

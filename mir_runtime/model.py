@@ -91,7 +91,8 @@ class Model:
         ``statement_cache``: statement vectors kept for later files (0: none); ``cache``: a
         directory where embeddings are kept across runs (``store``; a ``StoreError`` if unusable)."""
         model_dir = ModelDirectory(directory if directory is not None else default_model_dir())
-        featurizer = Featurizer.from_file(model_dir.file(TOKENIZER), model_dir.manifest.max_tokens)
+        featurizer = Featurizer.from_file(model_dir.file(TOKENIZER), model_dir.manifest.max_tokens,
+                                          model_dir.manifest.promote_allocas)
         backend = OnnxBackend(model_dir, device=device, precision=precision, threads=threads)
         return cls(model_dir, featurizer, backend, statement_cache, cache)
 

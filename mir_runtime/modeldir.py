@@ -72,6 +72,7 @@ class Manifest:
     tasks: Mapping[str, Task]
     sections: Mapping[str, Any]
     heads_precision: str | None = None  # the encoders' precision the task heads learned from (None: not recorded)
+    promote_allocas: bool = False  # the front end promotes -O0 locals to SSA values first (mir_runtime.ir.promote)
 
     @property
     def vector_size(self) -> int:
@@ -122,6 +123,9 @@ class Manifest:
         if heads_precision is not None and heads_precision not in ENCODER_FILES:
             raise ModelFileError(f"{where}: task_heads.precision {heads_precision!r} is not one of "
                                  f"{', '.join(ENCODER_FILES)}")
+        promote_allocas = top.get("promote_allocas", False)
+        if not isinstance(promote_allocas, bool):
+            raise ModelFileError(f"{where}: promote_allocas must be true or false, not {promote_allocas!r}")
         d_model, size = _integer(model, "d_model", where, "model."), _integer(top, "embedding_size", where)
         readout = _integer(model, "readout", where, "model.") if model.get("readout") else 0
         vector_size = readout or d_model
@@ -141,6 +145,7 @@ class Manifest:
             tasks=tasks,
             sections={k: v for k, v in top.items() if k not in ("format_version", "model", "files", "tasks")},
             heads_precision=heads_precision,
+            promote_allocas=promote_allocas,
         )
 
 

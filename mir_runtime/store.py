@@ -51,6 +51,7 @@ def identity(directory: ModelDirectory, backend: OnnxBackend) -> dict[str, objec
         "device": backend.device,
         "pooling": manifest.pooling,
         "max_tokens": manifest.max_tokens,
+        "promote_allocas": manifest.promote_allocas,
         "mir_runtime": __version__,
         "onnxruntime": [f"{dist} {metadata.version(dist)}" for dist in installed_distributions()],
     }

@@ -194,3 +194,26 @@ def test_repool_sets_the_layout_and_drops_the_heads_of_the_old_one(model_dir, tm
     assert main(["repool", "--model", str(tmp_path), "--pooling", "mean"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "manifest.json" in err
+
+
+def test_promote_switches_the_front_end_and_drops_the_heads_it_changes(model_dir, tmp_path, capsys) -> None:
+    import shutil
+
+    from mir_runtime import Model
+
+    directory = tmp_path / "model"
+    shutil.copytree(model_dir[2], directory)
+    assert main(["promote", "--model", str(directory)]) == 0
+    assert "promote_allocas on; 3 task heads dropped" in capsys.readouterr().out
+    manifest = json.loads((directory / "manifest.json").read_text())
+    assert manifest["promote_allocas"] is True and "tasks" not in manifest
+    assert not any(name.startswith("toy-") for name in manifest["files"])
+    assert manifest["training"]["commands"][-1] == "mir-export promote --model model"
+    with Model.load(directory) as model:
+        assert model.featurizer.promote_allocas and not model.tasks
+    assert main(["promote", "--model", str(directory)]) == 0  # already so: nothing changes
+    assert capsys.readouterr().out.strip().endswith("unchanged")
+    assert main(["promote", "--model", str(directory), "--off"]) == 0
+    assert json.loads((directory / "manifest.json").read_text())["promote_allocas"] is False
+    assert main(["promote", "--model", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -41,6 +41,8 @@ def _edit(manifest: dict, how: str):
         return {**manifest, "pooling": "mean"}
     if how == "unknown heads precision":
         return {**manifest, "task_heads": {"precision": "fp64"}}
+    if how == "promote_allocas not a bool":
+        return {**manifest, "promote_allocas": "yes"}
     if how == "readout not a width":
         return {**manifest, "model": {**manifest["model"], "readout": "256"}}
     if how == "embedding_size not the readout's":
@@ -62,6 +64,7 @@ BROKEN = {
     "unknown pooling": "pooling 'median' is not one this mir-runtime knows",
     "embedding_size of another pooling": "embedding_size 98 is not the size of pooling 'mean' for vectors of 32 (64)",
     "readout not a width": "model.readout must be a positive integer, not '256'",
+    "promote_allocas not a bool": "promote_allocas must be true or false, not 'yes'",
     "embedding_size not the readout's":
         "embedding_size 98 is not the size of pooling 'mean-max-size' for vectors of 48 (146)",
     "non-UTF-8": "not UTF-8 (byte 0xff",
@@ -121,7 +124,7 @@ def test_manifest_is_typed_and_frozen(model_dir) -> None:
     manifest = ModelDirectory(model_dir[2]).manifest
     assert isinstance(manifest, Manifest) and manifest.format_version == FORMAT_VERSION
     assert manifest.embedding_size == 3 * 32 + 2 and manifest.pooling == "mean-max-size" and manifest.d_model == 32
-    assert manifest.max_tokens == 64
+    assert manifest.max_tokens == 64 and manifest.promote_allocas is False  # absent: the file as read
     assert manifest.tasks["toy"].inputs[0].name == "transfer"
     assert len(manifest.files["tokenizer.json"].sha256) == 64
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -41,11 +41,13 @@ def distinct_files(paths: Sequence[Path]) -> tuple[list[Path], np.ndarray]:
 
 def _cache(model_dir: Path) -> Path:
     """Where one encoder's embeddings are kept between commands: ``$MIR_CACHE`` or ~/.cache/mir,
-    keyed by the encoder files' sha256 and the pooling, so a changed model never reuses stale vectors."""
+    keyed by the encoder files' sha256, the pooling and the front end's promotion, so a changed model
+    never reuses stale vectors."""
     manifest = ModelDirectory(model_dir).manifest
     files = manifest.files
     encoders = "".join(files[f].sha256 for f in sorted(files) if f.endswith(".onnx") and "encoder" in f)
-    key = hashlib.sha256((encoders + ("" if manifest.pooling == MEAN else manifest.pooling)).encode())
+    key = hashlib.sha256((encoders + ("" if manifest.pooling == MEAN else manifest.pooling)
+                          + ("promote" if manifest.promote_allocas else "")).encode())
     root = Path(os.environ.get("MIR_CACHE", Path.home() / ".cache" / "mir"))
     return root / "embeddings" / f"{key.hexdigest()[:24]}.npz"
 

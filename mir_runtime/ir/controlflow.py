@@ -134,7 +134,7 @@ class _Dominators:
     def __init__(self, succs: list[list[int]], preds: list[list[int]]) -> None:
         self.succs, self.preds = succs, preds
         n = len(succs)
-        idom = _immediate_dominators(succs, preds)
+        idom = immediate_dominators(succs, preds)
         children: list[list[int]] = [[] for _ in range(n)]
         for b in range(1, n):
             if idom[b] >= 0:
@@ -181,7 +181,7 @@ class _Dominators:
         return all(p == start or self.dominates(end, p) for p in preds)
 
 
-def _immediate_dominators(succs: list[list[int]], preds: list[list[int]]) -> list[int]:
+def immediate_dominators(succs: list[list[int]], preds: list[list[int]]) -> list[int]:
     """Each block's immediate dominator (-1: none, the entry and unreachable blocks), by Lengauer and
     Tarjan's algorithm with path compression: O(E log V) whatever the graph, where the simpler
     iterative algorithms take quadratic time on a chain of blocks that all branch to one block."""
