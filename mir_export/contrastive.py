@@ -74,6 +74,7 @@ class ContrastiveConfig(TrainConfig):
     match_weight: float = 0.0
     distill_weight: float = 1.0  # with a teacher (``TrainConfig.teacher`` names its directory)
     pooling: str = MEAN_MAX_SIZE  # the model directory's layout
+    promote_allocas: bool = False  # its front end promotes -O0 locals (the samples were read so)
     max_units: int = 0  # > 0: at most this many units of each split (short runs)
     checkpoint_every: int = 50
     device: str = "cpu"  # a torch device: "cuda" trains on a GPU (a step's views in one batch, pooled_embeddings)

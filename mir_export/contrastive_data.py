@@ -60,9 +60,10 @@ def groups_of(functions: list[dict], known: dict[str, Sample], taken: set[str]) 
 
 
 def build(variants: Path, tokenizer_path: Path, max_units: int = 0, log=print, jobs: int = 1,
-          max_file_mb: float = MAX_FILE_MB) -> VariantSamples:
+          max_file_mb: float = MAX_FILE_MB, promote_allocas: bool = False) -> VariantSamples:
     """Featurize the units of both sides (at most ``max_units`` of each) into groups, the variant
-    files in ``jobs`` worker processes (a worker featurizes a function it has seen once).
+    files in ``jobs`` worker processes (a worker featurizes a function it has seen once), with
+    their locals promoted where the model reads modules so (``promote_allocas``).
     Variant files above ``max_file_mb`` are left out (0: none): an amalgamation such as
     sqlite3.c (11-23 MB a variant) costs more to read than hundreds of ordinary units."""
     manifest = load_manifest(variants)
@@ -76,7 +77,8 @@ def build(variants: Path, tokenizer_path: Path, max_units: int = 0, log=print, j
         large = {(f[0], f[1]) for f, fit in zip(files, fits) if not fit}  # (side, unit number)
         log(f"contrastive: left out {fits.count(False)} variant files above {max_file_mb:g} MB ({len(large)} units)")
         files = [f for f, fit in zip(files, fits) if fit]
-    with ProcessPoolExecutor(jobs, initializer=init_featurize_worker, initargs=(str(tokenizer_path),)) as pool:
+    with ProcessPoolExecutor(jobs, initializer=init_featurize_worker,
+                             initargs=(str(tokenizer_path), promote_allocas)) as pool:
         found = pool.map(featurize_module, [f[3] for f in files], chunksize=1)
         for (held_out, k, unit), rows in groupby(zip(files, found), key=lambda r: r[0][:3]):
             for (*_, path), (_, samples) in rows:
@@ -95,21 +97,24 @@ def build(variants: Path, tokenizer_path: Path, max_units: int = 0, log=print, j
         chosen = {(u["package"], u["unit"]) for u in units}
         groups[held_out] = groups_of([f for f in manifest["functions"] if (f["package"], f["unit"]) in chosen],
                                      known, taken)
-    return VariantSamples(groups[False], groups[True], sources(variants, tokenizer_path, max_units, max_file_mb),
-                          errors)
+    return VariantSamples(groups[False], groups[True],
+                          sources(variants, tokenizer_path, max_units, max_file_mb, promote_allocas), errors)
 
 
-def sources(variants: Path, tokenizer_path: Path, max_units: int, max_file_mb: float) -> dict:
-    """What samples are made from: the variants manifest and tokenizer (sha256), the limits."""
+def sources(variants: Path, tokenizer_path: Path, max_units: int, max_file_mb: float,
+            promote_allocas: bool = False) -> dict:
+    """What samples are made from: the variants manifest and tokenizer (sha256), the limits, and
+    whether locals were promoted (recorded only when they were: older runs' samples were not)."""
     return {"variants_manifest": str((variants / MANIFEST).resolve()),
             "variants_manifest_sha256": file_sha256(variants / MANIFEST),
-            "tokenizer_sha256": file_sha256(tokenizer_path), "max_units": max_units, "max_file_mb": max_file_mb}
+            "tokenizer_sha256": file_sha256(tokenizer_path), "max_units": max_units, "max_file_mb": max_file_mb,
+            **({"promote_allocas": True} if promote_allocas else {})}
 
 
 def load_or_build(variants: Path, tokenizer_path: Path, out: Path, max_units: int = 0, jobs: int = 1,
-                  max_file_mb: float = MAX_FILE_MB) -> VariantSamples:
-    """The samples kept in ``out`` (when made from the same manifest, tokenizer and limits),
-    else built and kept there."""
+                  max_file_mb: float = MAX_FILE_MB, promote_allocas: bool = False) -> VariantSamples:
+    """The samples kept in ``out`` (when made from the same manifest, tokenizer, limits and front
+    end), else built and kept there."""
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
@@ -117,13 +122,14 @@ def load_or_build(variants: Path, tokenizer_path: Path, out: Path, max_units: in
     if path.exists():
         with open(path, "rb") as f:
             kept: VariantSamples = pickle.load(f)
-        wanted = sources(variants, tokenizer_path, max_units, max_file_mb)
-        differ = {k for k, v in wanted.items() if k != "variants_manifest" and kept.source.get(k) != v}
+        wanted = sources(variants, tokenizer_path, max_units, max_file_mb, promote_allocas)
+        differ = {k for k in (wanted.keys() | {"promote_allocas"}) - {"variants_manifest"}
+                  if kept.source.get(k) != wanted.get(k)}
         if differ:
             raise DataMismatch(f"{path}: made from other data ({', '.join(sorted(differ))} differ); use the same "
                                "--variants, --model, --max-units and --max-file-mb, or a new --out")
         return kept
-    data = build(variants, tokenizer_path, max_units, log, jobs, max_file_mb)
+    data = build(variants, tokenizer_path, max_units, log, jobs, max_file_mb, promote_allocas)
     out.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     with open(tmp, "wb") as f:

@@ -237,6 +237,12 @@ def trained_pooling(run: Path) -> str:
     return json.loads((run / "pretrain-result.json").read_text())["train_config"].get("pooling", MEAN_MAX_SIZE)
 
 
+def trained_promoted(run: Path) -> bool:
+    """Whether a run's samples were read with their locals promoted (a 'contrastive' run from a
+    model whose manifest says promote_allocas): its export must read modules so too."""
+    return bool(json.loads((run / "pretrain-result.json").read_text())["train_config"].get("promote_allocas"))
+
+
 def run_export(args: argparse.Namespace) -> int:
     import random
 
@@ -255,7 +261,7 @@ def run_export(args: argparse.Namespace) -> int:
     if not held_out:  # a run on packed samples has none: its held-out side stayed with the pack's run directory
         raise UsageError(f"{args.data / 'eval.pkl'}: no held-out functions to check the export against "
                          "(for a run on --samples, --data is the --run directory of 'pretrain pack')")
-    extra = provenance(args, corpus_manifest(args))
+    extra = provenance(args, corpus_manifest(args)) | ({"promote_allocas": True} if trained_promoted(args.run) else {})
     manifest = export(args.run / "checkpoint.pt", args.data / "tokenizer.json", args.out, extra,
                       args.pooling or trained_pooling(args.run), args.teacher_space)
     checked = random.Random(0).sample(held_out, min(PARITY_FUNCTIONS, len(held_out)))
@@ -676,9 +682,9 @@ def run_contrastive(args: argparse.Namespace) -> int:
         heads = load_heads(args.heads, model) if args.heads else None
         tokenizer = directory.file(TOKENIZER)
         teacher = _contrastive_teacher(args.teacher, directory) if args.teacher is not None else None
-        data = (_packed(args.samples, tokenizer) if args.samples else
+        data = (_packed(args.samples, tokenizer, directory.manifest.promote_allocas) if args.samples else
                 contrastive_data.load_or_build(args.variants, tokenizer, args.out, args.max_units, args.jobs,
-                                               args.max_file_mb))
+                                               args.max_file_mb, directory.manifest.promote_allocas))
     except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch, TransferError) as exc:
         raise UsageError(str(exc)) from None
     if len(data.train) < 2:
@@ -695,7 +701,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
         warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
         max_units=args.max_units, checkpoint_every=args.checkpoint_every, threads=args.threads, seed=args.seed,
         device=args.device,
-        pooling=directory.manifest.pooling, teacher=str(args.teacher.resolve()) if teacher is not None else "",
+        pooling=directory.manifest.pooling, promote_allocas=directory.manifest.promote_allocas, teacher=str(args.teacher.resolve()) if teacher is not None else "",
         distill_weight=1.0 if args.distill_weight is None else args.distill_weight,
     )
     weights = (f"random initialization, seed {args.seed}" if args.init == "random"
@@ -709,8 +715,9 @@ def run_contrastive(args: argparse.Namespace) -> int:
     return 0
 
 
-def _packed(path: Path, tokenizer: Path) -> VariantSamples:
-    """The groups packed in ``path``, refused unless ``tokenizer`` (--model's) made their token ids."""
+def _packed(path: Path, tokenizer: Path, promote_allocas: bool) -> VariantSamples:
+    """The groups packed in ``path``, refused unless ``tokenizer`` (--model's) made their token ids
+    from modules read by --model's front end (``promote_allocas``)."""
     from mir_export.transfer import TransferError, unpack
     from mir_runtime.modeldir import file_sha256
 
@@ -719,6 +726,9 @@ def _packed(path: Path, tokenizer: Path) -> VariantSamples:
     data = unpack(path)
     if data.source["tokenizer_sha256"] != file_sha256(tokenizer):
         raise TransferError(f"{path}: packed with another tokenizer than --model's ({tokenizer})")
+    if bool(data.source.get("promote_allocas")) != promote_allocas:
+        raise TransferError(f"{path}: packed from modules read {'as they are' if promote_allocas else 'promoted'}, "
+                            f"--model reads them {'promoted' if promote_allocas else 'as they are'}")
     return data
 
 
@@ -732,9 +742,10 @@ def run_pack(args: argparse.Namespace) -> int:
     from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
 
     try:
-        tokenizer = ModelDirectory(args.model).file(TOKENIZER)
+        directory = ModelDirectory(args.model)
+        tokenizer = directory.file(TOKENIZER)
         data = contrastive_data.load_or_build(args.variants, tokenizer, args.run, args.max_units, args.jobs,
-                                              args.max_file_mb)
+                                              args.max_file_mb, directory.manifest.promote_allocas)
         write_export_data(args.run, data, tokenizer)
         summary = pack(data, args.out, args.max_variants, args.max_nodes, args.seed, args.invocation)
     except (ModelFileError, ValueError, ProxyError, contrastive_data.DataMismatch, TransferError) as exc:

@@ -24,6 +24,7 @@ from mir_export.samples import Sample, module_samples
 from mir_export.tokenizer import load_tokenizer, measure, train_tokenizer
 from mir_runtime import IRParseError, read_ir
 from mir_runtime.featurizer import paused_gc
+from mir_runtime.ir.promote import promote
 from mir_runtime.statements import statements
 
 EVAL_SHARE = 0.05
@@ -133,19 +134,25 @@ def choose_vocab(results: dict[int, dict]) -> int:
 
 
 _TOKENIZER = None
+_PROMOTE = False  # read modules as a model with promote_allocas reads them
 _SEEN: set[str] = set()  # function keys this worker has featurized already
 
 
-def init_featurize_worker(tokenizer_path: str) -> None:
-    global _TOKENIZER
+def init_featurize_worker(tokenizer_path: str, promote_allocas: bool = False) -> None:
+    global _TOKENIZER, _PROMOTE
     _TOKENIZER = load_tokenizer(tokenizer_path)
+    _PROMOTE = promote_allocas
 
 
 def featurize_module(path: Path) -> tuple[str, list[Sample] | str]:
-    """A worker's samples of one module (functions it featurized before left out), or the reader's error."""
+    """A worker's samples of one module (functions it featurized before left out), or the reader's
+    error; with its locals promoted where the worker was started so (``mir_runtime.ir.promote``)."""
     try:
         with paused_gc():
-            return str(path), module_samples(read_ir(path), _TOKENIZER, _SEEN)
+            module = read_ir(path)
+            if not _PROMOTE:
+                return str(path), module_samples(module, _TOKENIZER, _SEEN)
+            return str(path), module_samples(promote(module), _TOKENIZER, _SEEN, keyed_by=module)
     except IRParseError as exc:
         return str(path), str(exc)
 

@@ -66,21 +66,24 @@ def function_module(module: Module, fn: Function) -> Module:
     return replace(module, functions=[fn] + stubs)
 
 
-def module_samples(module: Module, tokenizer, seen: set[str] | None = None) -> list[Sample]:
+def module_samples(module: Module, tokenizer, seen: set[str] | None = None, keyed_by: Module | None = None) -> list[Sample]:
     """A sample per defined function of ``module`` that fits the size limits.
 
     Functions whose key is in ``seen`` are skipped (and new keys added): featurizing is the
-    expensive part, and corpora repeat functions many times over.
+    expensive part, and corpora repeat functions many times over. ``keyed_by``: the module as read,
+    when ``module`` is its promoted form (the same functions in the same order): keys stay those
+    of the statements as read, which a variants manifest records.
     """
     samples = []
-    for fn in module.functions:
+    for k, fn in enumerate(module.functions):
         if fn.is_declaration:
             continue
         instructions = [i for b in fn.blocks for i in b.instructions]
         if len(instructions) < MIN_INSTRUCTIONS:
             continue
         statements = instruction_statements(instructions, module.types)
-        key = function_key(statements)
+        key = function_key(statements if keyed_by is None else instruction_statements(
+            [i for b in keyed_by.functions[k].blocks for i in b.instructions], keyed_by.types))
         if seen is not None:
             if key in seen:
                 continue

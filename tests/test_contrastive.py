@@ -65,14 +65,18 @@ def _text(unit: int, level: str) -> str:
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory) -> Path:
     """A variants directory as 'corpus variants' writes it: ir/ files and the manifest."""
-    root = tmp_path_factory.mktemp("variants")
+    return _write_variants(tmp_path_factory.mktemp("variants"), _text)
+
+
+def _write_variants(root: Path, text) -> Path:
+    """``root`` made a variants directory of ``UNITS``, each level's module ``text(unit, level)``."""
     units, functions = [], []
     for u, unit in enumerate(UNITS):
         paths = {}
         for level in ("O0", "O2"):
             path = root / "ir" / "p" / f"{unit}.clang-13-{level}.ll"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(_text(u, level))
+            path.write_text(text(u, level))
             paths[f"clang-13-{level}"] = path
         found, errors = unit_functions(paths)
         assert not errors
@@ -388,3 +392,40 @@ def test_the_command_runs_the_ablation_and_refuses_no_term(variants, start, tmp_
     run = str(tmp_path / "skills")
     assert cli.main(["pretrain", "evaluate", "--data", run, "--run", run]) == 0
     assert set(json.loads(capsys.readouterr().out)) == {"gae_auc", "matching_accuracy", "eval_functions"}
+
+
+def _alloca_text(unit: int, level: str) -> str:
+    """``_text`` with each -O0 function keeping its argument in a local, as clang -O0 does."""
+    text = _text(unit, level)
+    if level == "O0":
+        text = text.replace("entry:\n  %a = add i32 %x, 0\n", "entry:\n  %p = alloca i32\n  store i32 %x, ptr %p\n"
+                            "  %a = load i32, ptr %p\n")
+    return text
+
+
+def test_a_promoting_model_trains_on_promoted_samples_and_exports_the_front_end(start, tmp_path, capsys):
+    """From a model whose manifest says promote_allocas, the stage featurizes the variants with their
+    locals promoted (keyed as the manifest keys them, as read), records it, refuses its samples
+    to a model that reads modules as they are, and exports a model that promotes too."""
+    variants = _write_variants(tmp_path / "variants", _alloca_text)
+    tokenizer = start[1] / "tokenizer.json"
+    plain, promoted = (build(variants, tokenizer, log=lambda _: None, promote_allocas=p) for p in (False, True))
+    assert [len(g) for g in promoted.train] == [len(g) for g in plain.train]  # the same groups
+    lengths = lambda data: sorted(len(s.statements) for g in data.train for s in distinct(g))  # noqa: E731
+    assert sum(lengths(promoted)) < sum(lengths(plain))  # no alloca, store or load left
+    directory = tmp_path / "start"
+    shutil.copytree(start[1], directory)
+    assert cli.main(["promote", "--model", str(directory)]) == 0
+    run, out = tmp_path / "run", tmp_path / "model"
+    args = ["pretrain", "contrastive", "--variants", str(variants), "--model", str(directory), "--out", str(run),
+            "--steps", "2", "--batch-size", "4", "--statements", "4"]
+    assert cli.main(args) == 0
+    assert json.loads((run / "pretrain-result.json").read_text())["train_config"]["promote_allocas"] is True
+    capsys.readouterr()
+    assert cli.main([*args[:5], str(start[1]), *args[6:-6], "--steps", "3", *args[-4:]]) == 2
+    assert "promote_allocas differ" in capsys.readouterr().err
+    assert cli.main(["export", "--run", str(run), "--data", str(run), "--out", str(out),
+                     "--corpus-manifest", str(variants / MANIFEST)]) == 0
+    assert json.loads((out / "manifest.json").read_text())["promote_allocas"] is True
+    with Model.load(out) as model:
+        assert model.featurizer.promote_allocas
