@@ -25,7 +25,8 @@ Blocks unreachable from the entry read ``undef`` (LLVM keeps their loads, readin
 address). New phis are named as LLVM names them, the alloca's name and ``.0``, ``.1`` ... (names
 the function already has are skipped); statements spell every local name ``%ID`` anyway. The
 renaming is linear in the function's size (one walk of the dominator tree with an undo log of
-the current values, where LLVM's walk copies every alloca's value at each branch).
+the current values, where LLVM's walk copies every alloca's value at each branch). A function
+that would need more new phis than it has instructions (``PHI_BUDGET``) is left as read.
 """
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ from mir_runtime.ir.lexer import tokenize
 from mir_runtime.ir.model import Block, Function, Instruction, Module, Operand, OperandKind
 
 _LOCAL = OperandKind.LOCAL
+# At most this many new phis, or the function's instruction count if larger: compiled code needs a
+# small fraction of that (sqlite3's amalgamation at -O0: 8,621 new phis for 301,815 instructions,
+# at most a fifth of any one function's), while a crafted function of n locals live across n joins
+# needs n * n: 1,500 of each, a 223 KB file, took 333 s and gave 2.2 million statements before this
+# limit. Such a function is read as it is.
+PHI_BUDGET = 10_000
 _MARKERS = re.compile(r'@"?llvm\.(?:lifetime\.(?:start|end)|dbg\.(?:declare|value|addr|assign))\b')
 _PLAIN = re.compile(r"%[-a-zA-Z$._][-a-zA-Z$._0-9]*")  # a name LLVM prints without quotes
 _SIMPLE = re.compile(r"(?:%[^=]*=\s*)?(?:load|store)\s+(?!volatile\b|atomic\b)")
@@ -58,7 +65,14 @@ def _promote(fn: Function, types: dict) -> Function:
     allocas, casts = _promotable(fn, types)
     if not allocas:
         return fn
-    return _Promotion(fn, allocas, casts).run()
+    try:
+        return _Promotion(fn, allocas, casts).run()
+    except _TooManyPhis:
+        return fn
+
+
+class _TooManyPhis(Exception):
+    """Promotion would add more phis than the function has instructions (``PHI_BUDGET``)."""
 
 
 def _allocated(alloca: Instruction) -> str | None:
@@ -93,7 +107,8 @@ def _promotable(fn: Function, types: dict) -> tuple[dict[str, Instruction], dict
                 typed = inst.operands[0].type
             elif _marker(inst):
                 continue
-            elif inst.opcode in ("bitcast", "addrspacecast") and all(_marker(i) for i, _ in uses.get(inst.name, ())):
+            elif inst.opcode in ("bitcast", "addrspacecast") and inst.name is not None \
+                    and all(_marker(i) for i, _ in uses.get(inst.name, ())):
                 casts[inst.name] = name
                 continue
             else:
@@ -132,17 +147,19 @@ class _Promotion:
         self._names: set[str] | None = None  # the function's names, once a phi needs a fresh one
 
     def run(self) -> Function:
-        stores, loads = self._accesses()
-        phis = self._place(stores, loads)
+        stores, loaded_first = self._accesses()
+        phis = self._place(stores, loaded_first)
         self._rename(phis)
         self._simplify(phis)
         return self._rewrite(phis)
 
     def _accesses(self) -> tuple[dict[str, set[int]], dict[str, set[int]]]:
-        """Blocks that store to and load from each alloca; marks what goes."""
+        """Blocks that store to each alloca, and blocks whose first access to it is a load (read on
+        entry); marks what goes."""
         stores: dict[str, set[int]] = {name: set() for name in self.allocas}
-        loads: dict[str, set[int]] = {name: set() for name in self.allocas}
+        loaded_first: dict[str, set[int]] = {name: set() for name in self.allocas}
         for b, block in enumerate(self.fn.blocks):
+            seen: set[str] = set()
             for inst in block.instructions:
                 target = self._address(inst)
                 if target is None:
@@ -152,11 +169,15 @@ class _Promotion:
                     stores[target].add(b)
                     self.types[target] = inst.operands[0].type
                 elif inst.opcode == "load":
-                    loads[target].add(b)
+                    if target not in seen:
+                        loaded_first[target].add(b)
                     self.types[target] = inst.type
+                else:
+                    continue
+                seen.add(target)
         for name, alloca in self.allocas.items():
             self.removed.add(id(alloca))
-        return stores, loads
+        return stores, loaded_first
 
     def _address(self, inst: Instruction) -> str | None:
         """The promoted alloca ``inst`` loads, stores to, casts or marks, else None."""
@@ -188,16 +209,10 @@ class _Promotion:
                     runner = self.idom[runner]
         return frontier
 
-    def _live_in(self, name: str, stores: set[int], loads: set[int]) -> set[int]:
-        """Blocks where the alloca's value on entry is read (pruned SSA, as LLVM computes it)."""
-        work = []
-        for b in loads:
-            for inst in self.fn.blocks[b].instructions:
-                if inst.opcode == "store" and self._address(inst) == name:
-                    break  # stored before any load: not live on entry here
-                if inst.opcode == "load" and self._address(inst) == name:
-                    work.append(b)
-                    break
+    def _live_in(self, stores: set[int], loaded_first: set[int]) -> set[int]:
+        """Blocks where the alloca's value on entry is read (pruned SSA, as LLVM computes it): those
+        that load it before any store, and their predecessors back to the blocks that store it."""
+        work = list(loaded_first)
         live: set[int] = set()
         while work:
             b = work.pop()
@@ -207,14 +222,15 @@ class _Promotion:
             work.extend(p for p in self.preds[b] if p not in stores and p not in live)
         return live
 
-    def _place(self, stores: dict[str, set[int]], loads: dict[str, set[int]]) -> dict[int, list[Instruction]]:
+    def _place(self, stores: dict[str, set[int]], loaded_first: dict[str, set[int]]) -> dict[int, list[Instruction]]:
         """New phis per block, one per alloca live there at a join of its stores."""
         frontier = self._frontiers()
         phis: dict[int, list[Instruction]] = {}
-        for k, (name, alloca) in enumerate(self.allocas.items()):
+        budget = max(PHI_BUDGET, sum(len(block.instructions) for block in self.fn.blocks))
+        for name, alloca in self.allocas.items():
             if self.types[name] is None:
                 continue
-            live = self._live_in(name, stores[name], loads[name])
+            live = self._live_in(stores[name], loaded_first[name])
             placed: set[int] = set()
             work = [b for b in stores[name] if self.reachable[b]]
             while work:
@@ -222,6 +238,9 @@ class _Promotion:
                     if d in placed or d not in live:
                         continue
                     placed.add(d)
+                    budget -= 1
+                    if budget < 0:
+                        raise _TooManyPhis
                     phi = Instruction("phi", self._fresh(name), self.types[name], [], "", alloca.line, incoming=[])
                     phis.setdefault(d, []).append(phi)
                     self._phi_of[id(phi)] = name
@@ -328,30 +347,43 @@ class _Promotion:
                 values[name] = self._resolve(inst.operands[0])
 
     def _resolve(self, op: Operand) -> Operand:
-        seen = 0
-        while op.kind is _LOCAL and op.text in self.replaced and seen <= len(self.replaced):
+        """What ``op`` stands for once removed values are replaced (chains shortened as walked)."""
+        path = []
+        while op.kind is _LOCAL and op.text in self.replaced and len(path) <= len(self.replaced):
+            path.append(op.text)
             op = self.replaced[op.text]
-            seen += 1
+        for name in path[:-1]:
+            self.replaced[name] = op
         return op
 
     def _simplify(self, phis: dict[int, list[Instruction]]) -> None:
         """LLVM's ``SimplifyPHINode`` on the new phis, until none changes: entries of one value
         (itself and ``undef`` aside) are that value; with an ``undef`` entry only if the value is no
-        instruction's (LLVM also asks that the instruction dominate the phi); only ``undef``: undef."""
-        changed = True
-        while changed:
-            changed = False
-            for block_phis in phis.values():
-                for phi in list(block_phis):
-                    entries = [op for op in map(self._resolve, phi.operands) if op.text != phi.name]
-                    values = {op.text: op for op in entries if op.text != "undef"}
-                    if len(values) > 1 or (values and len(values) < len(set(op.text for op in entries))
-                                           and next(iter(values.values())).kind is _LOCAL):
-                        continue
-                    self.replaced[phi.name] = next(iter(values.values())) if values else \
-                        Operand(OperandKind.CONSTANT, phi.type, "undef")
-                    block_phis.remove(phi)
-                    changed = True
+        instruction's (LLVM also asks that the instruction dominate the phi); only ``undef``: undef.
+        A worklist: a phi is looked at again only when one it reads has gone."""
+        users: dict[str, list[Instruction]] = {}
+        for block_phis in phis.values():
+            for phi in block_phis:
+                for op in phi.operands:
+                    if op.kind is _LOCAL:
+                        users.setdefault(op.text, []).append(phi)
+        gone: set[int] = set()
+        work = [phi for block_phis in phis.values() for phi in block_phis]
+        while work:
+            phi = work.pop()
+            if id(phi) in gone:
+                continue
+            entries = [op for op in map(self._resolve, phi.operands) if op.text != phi.name]
+            values = {op.text: op for op in entries if op.text != "undef"}
+            if len(values) > 1 or (values and len(values) < len({op.text for op in entries})
+                                   and next(iter(values.values())).kind is _LOCAL):
+                continue
+            self.replaced[phi.name] = next(iter(values.values())) if values else \
+                Operand(OperandKind.CONSTANT, phi.type, "undef")
+            gone.add(id(phi))
+            work.extend(users.get(phi.name, ()))
+        for b, block_phis in phis.items():
+            phis[b] = [phi for phi in block_phis if id(phi) not in gone]
 
     def _rewrite(self, phis: dict[int, list[Instruction]]) -> Function:
         blocks = []
