@@ -24,7 +24,7 @@ from mir_export.samples import Sample, module_samples
 from mir_export.tokenizer import load_tokenizer, measure, train_tokenizer
 from mir_runtime import IRParseError, read_ir
 from mir_runtime.featurizer import paused_gc
-from mir_runtime.ir.promote import promote
+from mir_runtime.ir import promote
 from mir_runtime.statements import statements
 
 EVAL_SHARE = 0.05

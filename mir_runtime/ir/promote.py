@@ -142,7 +142,7 @@ class _Promotion:
         self.reachable = [i == 0 or d >= 0 for i, d in enumerate(self.idom)]
         self.types = {name: None for name in allocas}  # the value type, from a load or store
         self.replaced: dict[str, Operand] = {}  # a removed value's name -> what replaces it
-        self.removed: set[int] = set()  # id() of instructions that go
+        self.targets: dict[int, str] = {}  # id() of an instruction that goes with an alloca -> the alloca
         self._phi_of: dict[int, str] = {}  # id() of a new phi -> its alloca
         self._names: set[str] | None = None  # the function's names, once a phi needs a fresh one
 
@@ -164,7 +164,7 @@ class _Promotion:
                 target = self._address(inst)
                 if target is None:
                     continue
-                self.removed.add(id(inst))
+                self.targets[id(inst)] = target
                 if inst.opcode == "store":
                     stores[target].add(b)
                     self.types[target] = inst.operands[0].type
@@ -175,8 +175,6 @@ class _Promotion:
                 else:
                     continue
                 seen.add(target)
-        for name, alloca in self.allocas.items():
-            self.removed.add(id(alloca))
         return stores, loaded_first
 
     def _address(self, inst: Instruction) -> str | None:
@@ -337,7 +335,7 @@ class _Promotion:
 
     def _visit(self, block: Block, values: dict[str, Operand], undo: list[tuple[str, Operand]]) -> None:
         for inst in block.instructions:
-            name = self._address(inst)
+            name = self.targets.get(id(inst))
             if name is None or name not in values:
                 continue
             if inst.opcode == "load":
@@ -390,7 +388,7 @@ class _Promotion:
         for b, block in enumerate(self.fn.blocks):
             out = [self._phi_text(phi) for phi in reversed(phis.get(b, []))]  # LLVM: each at the front
             for inst in block.instructions:
-                if id(inst) in self.removed:
+                if id(inst) in self.targets or inst.name in self.allocas:
                     continue
                 out.append(self._substituted(inst))
             blocks.append(Block(block.name, out, block.line))
