@@ -19,7 +19,7 @@ from mir_runtime import parse_ir
 from mir_runtime.featurizer import Featurizer
 from mir_runtime.model import default_model_dir
 from mir_runtime.graph import build_graph
-from mir_runtime.ir.controlflow import immediate_dominators
+from mir_runtime.ir.controlflow import block_edges, immediate_dominators
 from mir_runtime.ir.promote import PHI_BUDGET, promote
 from mir_runtime.statements import statements
 
@@ -173,9 +173,7 @@ def test_same_statements_as_llvm_mem2reg(program, tmp_path_factory):
 
 
 def _unreachable_blocks(fn) -> bool:
-    index = {b.name: k for k, b in enumerate(fn.blocks)}
-    succs = [[index[s] for s in b.instructions[-1].successors] for b in fn.blocks]
-    preds = [[p for p, s in enumerate(succs) if k in s] for k in range(len(succs))]
+    _, succs, preds = block_edges(fn)
     return any(d < 0 for d in immediate_dominators(succs, preds)[1:])
 
 

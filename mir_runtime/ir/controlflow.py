@@ -29,14 +29,7 @@ def check_function(fn: Function) -> tuple[str, int] | None:
     """The first rule ``fn`` breaks, as (message, line), or None. Its names are resolved (every
     block a terminator or phi names exists), as the reader's own use check leaves them."""
     blocks = fn.blocks
-    index = {block.name: i for i, block in enumerate(blocks)}
-    preds: list[list[int]] = [[] for _ in blocks]
-    succs = []
-    for i, block in enumerate(blocks):
-        targets = [index[name] for name in block.instructions[-1].successors]
-        succs.append(targets)
-        for t in targets:
-            preds[t].append(i)
+    index, succs, preds = block_edges(fn)
     if preds[0]:
         source = blocks[preds[0][0]].instructions[-1]
         return f"the entry block {blocks[0].name} of {fn.name} has a predecessor", source.line
@@ -74,6 +67,18 @@ def check_function(fn: Function) -> tuple[str, int] | None:
                         return f"{op.text} does not dominate its use in {block.name}", inst.line
             place += 1
     return None
+
+
+def block_edges(fn: Function) -> tuple[dict[str, int], list[list[int]], list[list[int]]]:
+    """Each block's index by name, and by index its successors and predecessors (one entry per
+    edge, in terminator order: a switch that reaches a block twice lists it twice)."""
+    index = {block.name: i for i, block in enumerate(fn.blocks)}
+    succs = [[index[name] for name in block.instructions[-1].successors] for block in fn.blocks]
+    preds: list[list[int]] = [[] for _ in fn.blocks]
+    for i, targets in enumerate(succs):
+        for t in targets:
+            preds[t].append(i)
+    return index, succs, preds
 
 
 def _check_phis(block: Block, preds: list[int], index: dict[str, int], blocks: list[Block]) -> tuple[str, int] | None:

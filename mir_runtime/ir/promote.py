@@ -34,7 +34,7 @@ import re
 from dataclasses import replace
 from itertools import count
 
-from mir_runtime.ir.controlflow import immediate_dominators
+from mir_runtime.ir.controlflow import block_edges, immediate_dominators
 from mir_runtime.ir.lexer import tokenize
 from mir_runtime.ir.model import Block, Function, Instruction, Module, Operand, OperandKind
 
@@ -90,6 +90,8 @@ def _promotable(fn: Function, types: dict) -> tuple[dict[str, Instruction], dict
     that only lifetime markers use (or nothing), to the alloca's name."""
     allocas = {i.name: i for i in fn.blocks[0].instructions
                if i.opcode == "alloca" and i.name is not None and _allocated(i) is not None}
+    if not allocas:  # arrays only (optimized code): no need to look at the uses
+        return {}, {}
     uses: dict[str, list[tuple[Instruction, int]]] = {}
     for block in fn.blocks:
         for inst in block.instructions:
@@ -131,13 +133,7 @@ class _Promotion:
         self.fn = fn
         self.allocas = allocas
         self.casts = casts  # a cast of a promoted alloca's address (only markers use it) -> the alloca
-        blocks = fn.blocks
-        self.index = {block.name: i for i, block in enumerate(blocks)}
-        self.succs = [[self.index[s] for s in block.instructions[-1].successors] for block in blocks]
-        self.preds: list[list[int]] = [[] for _ in blocks]
-        for i, targets in enumerate(self.succs):
-            for t in targets:
-                self.preds[t].append(i)
+        _, self.succs, self.preds = block_edges(fn)
         self.idom = immediate_dominators(self.succs, self.preds)
         self.reachable = [i == 0 or d >= 0 for i, d in enumerate(self.idom)]
         self.types = {name: None for name in allocas}  # the value type, from a load or store
