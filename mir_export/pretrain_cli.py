@@ -21,7 +21,7 @@ PARITY_FUNCTIONS = 200  # held-out functions on which export compares onnxruntim
 def add_commands(sub) -> None:
     from mir_export.cli import Formatter
     from mir_export.proxy import METHODS
-    from mir_export.whitening import MAX_MODULES
+    from mir_export.whitening import MAX_FUNCTIONS, MAX_MODULES
     from mir_runtime.pooling import MEAN_MAX_SIZE, POOLINGS
 
     pre = sub.add_parser("pretrain", help="tokenizer, samples and pre-training of the encoder", formatter_class=Formatter)
@@ -200,10 +200,18 @@ def add_commands(sub) -> None:
     promote.add_argument("--off", action="store_true", help="read modules as they are instead")
     whiten = sub.add_parser("whiten", formatter_class=Formatter,
                             help="add a whitening of the embedding for similarity search ('mir-runtime embed "
-                                 "--whiten'), fitted on a sample of a corpus's training modules (mir_export.whitening)")
+                                 "--whiten'), fitted on a sample of a corpus's training modules; then, with "
+                                 "--variants, its second stage: what a function keeps across compile variants "
+                                 "(mir_export.whitening)")
     whiten.add_argument("--model", type=Path, required=True, help="the model directory to complete")
-    whiten.add_argument("--corpus", type=Path, required=True, help="a directory written by 'corpus build'")
-    whiten.add_argument("--modules", type=int, default=MAX_MODULES, help="training modules sampled for the statistics")
+    source = whiten.add_mutually_exclusive_group(required=True)
+    source.add_argument("--corpus", type=Path, help="a directory written by 'corpus build': the corpus stage "
+                        "(replaces the whole whitening)")
+    source.add_argument("--variants", type=Path, help="a directory written by 'corpus variants': the within-function "
+                        "stage over the model's corpus stage (its training-split functions only)")
+    whiten.add_argument("--modules", type=int, default=MAX_MODULES, help="training modules sampled for the corpus stage")
+    whiten.add_argument("--functions", type=int, default=MAX_FUNCTIONS,
+                        help="training functions sampled for the within-function stage")
     whiten.add_argument("--seed", type=int, default=0, help="draws the sample")
     whiten.add_argument("--jobs", type=int, default=2, help="processes embedding the modules")
 
@@ -350,19 +358,27 @@ def _change_embedding(model: Path, change, command: str) -> int:
 
 
 def run_whiten(args: argparse.Namespace) -> int:
-    """``--model``'s whitening (``mir_export.whitening``) from ``--corpus``'s training modules,
-    written into the directory with a ``whitening`` section and the command in its manifest."""
+    """``--model``'s whitening (``mir_export.whitening``): the corpus stage from ``--corpus``'s
+    training modules, or the within-function stage from ``--variants``; written into the
+    directory with a ``whitening`` section and the command in its manifest."""
     from mir_export.cli import UsageError
-    from mir_export.export import update_manifest
-    from mir_export.whitening import training_modules, write_whitening
-    from mir_runtime.modeldir import MANIFEST, WHITENING, ModelDirectory, ModelFileError, file_sha256
+    from mir_runtime.modeldir import ModelDirectory, ModelFileError
 
-    if args.modules < 2 or args.jobs < 1:
-        raise UsageError("--modules must be at least 2 and --jobs at least 1")
+    if args.modules < 2 or args.functions < 2 or args.jobs < 1:
+        raise UsageError("--modules and --functions must be at least 2 and --jobs at least 1")
     try:
         ModelDirectory(args.model)
     except ModelFileError as exc:
         raise UsageError(str(exc)) from None
+    return _whiten_within(args) if args.variants is not None else _whiten_corpus(args)
+
+
+def _whiten_corpus(args: argparse.Namespace) -> int:
+    from mir_export.cli import UsageError
+    from mir_export.export import update_manifest
+    from mir_export.whitening import training_modules, write_whitening
+    from mir_runtime.modeldir import MANIFEST, WHITENING, file_sha256
+
     if not (args.corpus / "ir").is_dir():
         raise UsageError(f"--corpus {args.corpus}: no ir/ directory (not written by 'mir-export corpus build')")
     paths, counts = training_modules(args.corpus, args.modules, args.seed)
@@ -374,17 +390,44 @@ def run_whiten(args: argparse.Namespace) -> int:
     raw = _json(args.model / MANIFEST)
     commands = _recorded(raw.get("training", {}).get("commands", []),
                          f"mir-export whiten --model {args.model.name} --corpus CORPUS --modules {args.modules} "
-                         f"--seed {args.seed}")
+                         f"--seed {args.seed}")  # replaces both stages' commands: the file has one stage now
     update_manifest(args.model, [WHITENING], replace=("whitening",), whitening=section,
                     training={"commands": commands})
     print(f"{args.model}: {WHITENING} from {len(paths)} training modules (shrinkage {section['shrinkage']:.4f})")
     return 0
 
 
-def _recorded(commands: list[str], command: str) -> list[str]:
+def _whiten_within(args: argparse.Namespace) -> int:
+    from mir_export.cli import UsageError
+    from mir_export.corpus.variant_build import MANIFEST as VARIANTS_MANIFEST
+    from mir_export.export import update_manifest
+    from mir_export.proxy.pairs import ProxyError
+    from mir_export.whitening import write_within_stage
+    from mir_runtime.modeldir import MANIFEST, WHITENING, file_sha256
+
+    raw = _json(args.model / MANIFEST)
+    if "whitening" not in raw or not (args.model / WHITENING).is_file():
+        raise UsageError(f"--model {args.model}: no whitening to add a stage to (run 'mir-export whiten --corpus' first)")
+    try:
+        stage = write_within_stage(args.model, args.variants, args.functions, args.seed, args.jobs)
+    except (ProxyError, ValueError) as exc:
+        raise UsageError(f"--variants {args.variants}: {exc}") from None
+    stage["variants_manifest_sha256"] = file_sha256(args.variants / VARIANTS_MANIFEST)
+    command = (f"mir-export whiten --model {args.model.name} --variants VARIANTS --functions {args.functions} "
+               f"--seed {args.seed}")
+    commands = _recorded(raw.get("training", {}).get("commands", []), command, words=5)
+    update_manifest(args.model, [WHITENING], replace=("whitening",), whitening=raw["whitening"] | {"variants": stage},
+                    training={"commands": commands})
+    print(f"{args.model}: {WHITENING} with a within-function stage from {stage['files']} files of "
+          f"{stage['sampled']} training functions (shrinkage {stage['shrinkage']:.4f})")
+    return 0
+
+
+def _recorded(commands: list[str], command: str, words: int = 2) -> list[str]:
     """``training.commands`` with ``command`` last, in place of an earlier run of the same
-    subcommand (recorded with the model directory's name: the commands' placeholder style)."""
-    subcommand = " ".join(command.split()[:2]) + " "
+    subcommand, its first ``words`` words alike (recorded with the model directory's name: the
+    commands' placeholder style)."""
+    subcommand = " ".join(command.split()[:words]) + " "
     return [c for c in commands if not c.startswith(subcommand)] + [command]
 
 

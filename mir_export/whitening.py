@@ -8,7 +8,15 @@ device-mapping kernels the median cosine between two different kernels is 0.94. 
 mean and decorrelating the columns (whitening, as BERT-whitening does for sentence vectors, Su et
 al. 2021) lets cosine compare what differs between files. The covariance is the Ledoit-Wolf
 shrinkage estimate, so every component is kept and no count of components is tuned; its
-inverse square root comes from its eigendecomposition. The task heads keep the raw embedding:
+inverse square root comes from its eigendecomposition.
+
+A second, optional stage learns what a function keeps when it is compiled another way: on the
+training split of a compile-variants build (``mir-export corpus variants``), each function cut out
+alone as the retrieval proxy cuts it, the covariance of a function's variants around their own
+mean is whitened too (within-class covariance normalization, as speaker verification applies it
+to i-vectors before cosine scoring: Hatch et al. 2006), so cosine weighs least the directions in
+which another optimization level or compiler moves a function. The same Ledoit-Wolf estimate; no
+setting is tuned. The proxy's held-out functions never give statistics. The task heads keep the raw embedding:
 on device mapping, untuned boosted trees and random forests lost up to 2.1 points on whitened
 vectors on NVIDIA, while logistic regression and an MLP gained (``benchmarks/RESULTS.md``,
 session 39).
@@ -31,6 +39,7 @@ if TYPE_CHECKING:  # onnx (and torch, through the exporter's opset) load with th
 
 MAX_MODULES = 2000  # training modules sampled for the statistics: enough rows to estimate a 770-value covariance
 MAX_FILE_BYTES = 4 << 20  # larger modules (sqlite3's amalgamation) would cost an hour and weigh one row
+MAX_FUNCTIONS = 3000  # training functions whose variants give the within-function statistics (about 10,000 files)
 
 
 def fit_whitening(embeddings: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
@@ -42,30 +51,68 @@ def fit_whitening(embeddings: np.ndarray) -> tuple[np.ndarray, np.ndarray, float
     if x.ndim != 2 or len(x) < 2:
         raise ValueError(f"whitening needs at least 2 embeddings [N, D], not {x.shape}")
     estimate = LedoitWolf().fit(x)
-    values, vectors = np.linalg.eigh(estimate.covariance_)
-    return estimate.location_, vectors / np.sqrt(np.maximum(values, np.finfo(np.float64).tiny)), float(estimate.shrinkage_)
+    return estimate.location_, _inverse_sqrt(estimate.covariance_), float(estimate.shrinkage_)
 
 
-def whitening_model(mean: np.ndarray, matrix: np.ndarray) -> onnx.ModelProto:
-    """The ONNX form the runtime serves: ``embedding`` [N, D] to ``whitened`` [N, D], in float32."""
+def fit_within(whitened: np.ndarray, groups: Sequence[int]) -> tuple[np.ndarray, float]:
+    """``(matrix [D, D], shrinkage)``: ``whitened @ matrix`` has the identity as the covariance of
+    each group's rows around their group's mean (Ledoit-Wolf); groups of one row say nothing."""
+    from sklearn.covariance import LedoitWolf
+
+    z = np.asarray(whitened, dtype=np.float64)
+    _, group, sizes = np.unique(np.asarray(groups), return_inverse=True, return_counts=True)
+    if z.ndim != 2 or len(group) != len(z) or (sizes >= 2).sum() < 2:
+        raise ValueError(f"the within-group statistics need rows [N, D] ({z.shape}) with one group each, "
+                         "in at least 2 groups of 2 or more")
+    sums = np.zeros((len(sizes), z.shape[1]))
+    np.add.at(sums, group, z)
+    keep = sizes[group] >= 2
+    deviations = (z - sums[group] / sizes[group][:, None])[keep]
+    estimate = LedoitWolf(assume_centered=True).fit(deviations)
+    return _inverse_sqrt(estimate.covariance_), float(estimate.shrinkage_)
+
+
+def _inverse_sqrt(covariance: np.ndarray) -> np.ndarray:
+    """A matrix ``m`` with ``m.T @ covariance @ m`` the identity, from the eigendecomposition."""
+    values, vectors = np.linalg.eigh(covariance)
+    return vectors / np.sqrt(np.maximum(values, np.finfo(np.float64).tiny))
+
+
+def whitening_model(mean: np.ndarray, matrix: np.ndarray, within: np.ndarray | None = None) -> onnx.ModelProto:
+    """The ONNX form the runtime serves: ``embedding`` [N, D] to ``whitened`` [N, D], in float32:
+    ``(embedding - mean) @ matrix``, then ``@ within`` where the second stage was fitted (kept apart
+    so that fitting it again starts from the corpus stage)."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
     from mir_export.export import OPSET
 
     d = len(mean)
+    stages = [("matrix", matrix)] + ([("within", within)] if within is not None else [])
+    nodes = [helper.make_node("Sub", ["embedding", "mean"], ["centered"])]
+    for k, (name, _) in enumerate(stages):
+        nodes.append(helper.make_node("MatMul", [nodes[-1].output[0], name],
+                                      ["whitened" if k == len(stages) - 1 else f"by_{name}"]))
     graph = helper.make_graph(
-        [helper.make_node("Sub", ["embedding", "mean"], ["centered"]),
-         helper.make_node("MatMul", ["centered", "matrix"], ["whitened"])],
-        "whitening",
+        nodes, "whitening",
         [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, [None, d])],
         [helper.make_tensor_value_info("whitened", TensorProto.FLOAT, [None, d])],
-        [numpy_helper.from_array(np.asarray(mean, dtype=np.float32), "mean"),
-         numpy_helper.from_array(np.asarray(matrix, dtype=np.float32), "matrix")],
+        [numpy_helper.from_array(np.asarray(a, dtype=np.float32), name) for name, a in [("mean", mean), *stages]],
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="mir-export")
     onnx.checker.check_model(model)
     return model
+
+
+def corpus_stage(path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """``(mean, matrix)`` of a whitening file: its corpus stage, without any within-function stage."""
+    import onnx
+    from onnx import numpy_helper
+
+    weights = {t.name: numpy_helper.to_array(t) for t in onnx.load(str(path)).graph.initializer}
+    if "mean" not in weights or "matrix" not in weights:
+        raise ValueError(f"{path}: not a whitening written by mir-export (no mean and matrix)")
+    return weights["mean"], weights["matrix"]
 
 
 def training_modules(corpus: Path, limit: int = MAX_MODULES, seed: int = 0) -> tuple[list[Path], dict]:
@@ -96,3 +143,69 @@ def write_whitening(model_dir: Path, paths: Sequence[Path], workers: int = 1) ->
     return {"file": WHITENING, "method": "Ledoit-Wolf covariance, PCA whitening of the centered embedding, "
             "every component kept", "shrinkage": round(shrinkage, 6), "precision": HEAD_PRECISION,
             "modules": len(paths)}
+
+
+def variant_functions(variants: Path, limit: int = MAX_FUNCTIONS, seed: int = 0) -> tuple[list[tuple[int, str, str]], dict]:
+    """``(function row, module, name)`` of each variant of at most ``limit`` training-split
+    functions of a variants build, drawn by ``seed``: functions with at least two variants of the
+    proxy's minimum size, none whose statements a held-out function also has (the proxy's
+    held-out functions stay unseen); and the counts."""
+    from mir_export.proxy.pairs import MIN_STATEMENTS, load_manifest
+    from mir_export.pretrain_data import held_out_unit
+
+    manifest = load_manifest(variants)
+    files = {(u["package"], u["unit"]): u.get("variants", {}) for u in manifest["units"]}
+    functions = manifest["functions"]
+    held_out = {key for f in functions if held_out_unit(f["package"], f["unit"]) for key, _ in f["variants"].values()}
+    usable = []
+    for k, f in enumerate(functions):
+        if held_out_unit(f["package"], f["unit"]):
+            continue
+        unit_files = files.get((f["package"], f["unit"]), {})
+        chosen = {v: key for v, (key, size) in f["variants"].items() if size >= MIN_STATEMENTS and v in unit_files}
+        if len(chosen) >= 2 and not held_out & set(chosen.values()):
+            usable.append((k, sorted(chosen)))
+    random.Random(seed).shuffle(usable)
+    rows = [(k, files[(functions[k]["package"], functions[k]["unit"])][v], functions[k]["name"])
+            for k, chosen in usable[:limit] for v in chosen]
+    return rows, {"functions": len(functions), "usable": len(usable), "sampled": min(limit, len(usable)),
+                  "files": len(rows), "seed": seed, "recipe": _recipe(variants, manifest)}
+
+
+def _recipe(variants: Path, manifest: dict) -> list[str]:
+    """The commands that built ``variants`` and its corpus, as their manifests recorded them."""
+    import json
+
+    corpus = Path(manifest.get("corpus", variants / "missing")) / "corpus-manifest.json"
+    try:
+        built = [json.loads(corpus.read_text())["command"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        built = []
+    return built + [manifest["command"]] if "command" in manifest else built
+
+
+def write_within_stage(model_dir: Path, variants: Path, limit: int = MAX_FUNCTIONS, seed: int = 0,
+                       jobs: int = 1) -> dict:
+    """Fit the within-function stage on ``variants``' training functions over ``model_dir``'s
+    corpus stage, rewrite its whitening file and return the section that describes the stage."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import onnx
+
+    from mir_export.downstream.features import embed_files
+    from mir_export.proxy.pairs import extract
+    from mir_runtime.progress import progress
+
+    mean, matrix = corpus_stage(model_dir / WHITENING)
+    rows, counts = variant_functions(variants, limit, seed)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        cut = list(progress(pool.map(lambda r: extract(variants, r[1], r[2]), rows), len(rows), "extracting"))
+    kept = [(r[0], path) for r, path in zip(rows, cut) if not isinstance(path, str)]
+    whitened = (embed_files([p for _, p in kept], model_dir, jobs) - mean) @ matrix
+    within, shrinkage = fit_within(whitened, [k for k, _ in kept])
+    onnx.save(whitening_model(mean, matrix, within), str(model_dir / WHITENING))
+    print(f"whitening: within-function stage from {len(kept)} files of {counts['sampled']} functions, "
+          f"Ledoit-Wolf shrinkage {shrinkage:.4f}", file=sys.stderr)
+    return counts | {"method": "Ledoit-Wolf covariance of each function's variants around their mean, after the "
+                     "corpus stage; whitened, every component kept", "shrinkage": round(shrinkage, 6),
+                     "extract_failed": len(rows) - len(kept)}

@@ -76,7 +76,7 @@ def test_whitening_removes_the_direction_every_kernel_shares(manifest, datasets)
         unit = x / np.linalg.norm(x, axis=1, keepdims=True)
         return float(np.median((unit @ unit.T)[np.triu_indices(len(x), 1)]))
 
-    assert median_cosine(raw) > 0.9 and abs(median_cosine(whitened)) < 0.5  # measured: 0.945 and 0.247
+    assert median_cosine(raw) > 0.9 and abs(median_cosine(whitened)) < 0.5  # measured: 0.945 and 0.261 (0.247 before the within-function stage)
 
 
 @pytest.mark.parametrize(
