@@ -1,5 +1,5 @@
 """A whitening of a model's file embedding, for similarity search: fitted on corpus training
-modules, shipped as one small ONNX file of the model directory (``mir_runtime.modeldir.WHITENING``).
+modules (and, optionally, compile variants of training functions), shipped as one small ONNX file of the model directory (``mir_runtime.modeldir.WHITENING``).
 
 Why: the pooled embedding is anisotropic. Its columns share a large common offset and their
 scales differ (the max part's norm is 2.5 times the mean's, the two log counts vary eight times
@@ -16,13 +16,15 @@ alone as the retrieval proxy cuts it, the covariance of a function's variants ar
 mean is whitened too (within-class covariance normalization, as speaker verification applies it
 to i-vectors before cosine scoring: Hatch et al. 2006), so cosine weighs least the directions in
 which another optimization level or compiler moves a function. The same Ledoit-Wolf estimate; no
-setting is tuned. The proxy's held-out functions never give statistics. The task heads keep the raw embedding:
-on device mapping, untuned boosted trees and random forests lost up to 2.1 points on whitened
-vectors on NVIDIA, while logistic regression and an MLP gained (``benchmarks/RESULTS.md``,
-session 39).
+setting is tuned. The proxy's held-out functions never give statistics.
+
+The task heads keep the raw embedding: on device mapping, untuned boosted trees and random
+forests lost up to 2.1 points on whitened vectors on NVIDIA, while logistic regression and an MLP
+gained (``benchmarks/RESULTS.md``, session 39).
 """
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Sequence
@@ -174,8 +176,6 @@ def variant_functions(variants: Path, limit: int = MAX_FUNCTIONS, seed: int = 0)
 
 def _recipe(variants: Path, manifest: dict) -> list[str]:
     """The commands that built ``variants`` and its corpus, as their manifests recorded them."""
-    import json
-
     corpus = Path(manifest.get("corpus", variants / "missing")) / "corpus-manifest.json"
     try:
         built = [json.loads(corpus.read_text())["command"]]
