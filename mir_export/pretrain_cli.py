@@ -213,7 +213,8 @@ def add_commands(sub) -> None:
     whiten.add_argument("--functions", type=int, default=MAX_FUNCTIONS,
                         help="training functions sampled for the within-function stage")
     whiten.add_argument("--seed", type=int, default=0, help="draws the sample")
-    whiten.add_argument("--jobs", type=int, default=2, help="processes embedding the modules")
+    whiten.add_argument("--jobs", type=int, default=2, help="processes embedding the files (and llvm-extract runs "
+                        "cutting out the functions)")
 
 
 def _featurize_arguments(parser: argparse.ArgumentParser) -> None:
