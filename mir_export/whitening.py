@@ -152,13 +152,13 @@ def variant_functions(variants: Path, limit: int = MAX_FUNCTIONS, seed: int = 0)
     functions of a variants build, drawn by ``seed``: functions with at least two variants of the
     proxy's minimum size, none whose statements a held-out function also has (the proxy's
     held-out functions stay unseen); and the counts."""
-    from mir_export.proxy.pairs import MIN_STATEMENTS, load_manifest
+    from mir_export.proxy.pairs import MIN_STATEMENTS, load_manifest, split_keys
     from mir_export.pretrain_data import held_out_unit
 
     manifest = load_manifest(variants)
     files = {(u["package"], u["unit"]): u.get("variants", {}) for u in manifest["units"]}
     functions = manifest["functions"]
-    held_out = {key for f in functions if held_out_unit(f["package"], f["unit"]) for key, _ in f["variants"].values()}
+    held_out = split_keys(functions, held_out=True)
     usable = []
     for k, f in enumerate(functions):
         if held_out_unit(f["package"], f["unit"]):

@@ -63,12 +63,18 @@ def load_manifest(variants: Path) -> dict:
     return manifest
 
 
+def split_keys(functions: list[dict], held_out: bool) -> set[str]:
+    """The statement hashes of every variant of the held-out (or training) split's functions: a
+    function of one split that shares one is not unseen by the other."""
+    return {key for f in functions if held_out_unit(f["package"], f["unit"]) == held_out
+            for key, _ in f["variants"].values()}
+
+
 def select_pairs(manifest: dict, query: str, target: str, held_out: bool = True) -> tuple[list[Pair], dict]:
     """The pairs of one task, in manifest order, and how many functions were left out and why."""
     files = {(u["package"], u["unit"]): u.get("variants", {}) for u in manifest["units"]}
     functions = manifest["functions"]
-    seen_in_training = {key for f in functions if not held_out_unit(f["package"], f["unit"])
-                        for key, _ in f["variants"].values()}
+    seen_in_training = split_keys(functions, held_out=False)
     dropped = {"other_split": 0, "missing_variant": 0, "small": 0, "seen_in_training": 0, "duplicate": 0}
     pairs, seen_query, seen_target = [], set(), set()
     for k, f in enumerate(functions):
