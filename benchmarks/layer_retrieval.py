@@ -28,9 +28,10 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mir_export.downstream.onnx_weights import encoder_from_onnx  # noqa: E402
+from mir_export.model import MIREncoder  # noqa: E402
 from mir_export.proxy.metrics import retrieval  # noqa: E402
-from mir_export.proxy.pairs import TASKS, extract, extract_pairs, load_manifest, select_pairs  # noqa: E402
-from mir_export.whitening import fit_whitening, fit_within, variant_functions  # noqa: E402
+from mir_export.proxy.pairs import TASKS, extract_pairs, load_manifest, select_pairs  # noqa: E402
+from mir_export.whitening import cut_functions, fit_whitening, fit_within, variant_functions  # noqa: E402
 from mir_runtime.features import GRAPH_INPUTS  # noqa: E402
 from mir_runtime.featurizer import Featurizer  # noqa: E402
 from mir_runtime.modeldir import TOKENIZER, ModelDirectory  # noqa: E402
@@ -46,7 +47,7 @@ LAYOUTS = {
 }
 
 
-def file_parts(model, featurizer: Featurizer, path: Path) -> dict[str, np.ndarray]:
+def file_parts(model: MIREncoder, featurizer: Featurizer, path: Path) -> dict[str, np.ndarray]:
     """The pooled vectors of one file at the first and last layer of each branch."""
     features = featurizer.read(path)
     weights = features.weights / features.weights.sum()
@@ -91,9 +92,8 @@ def main() -> None:
         return list(progress((file_parts(model, featurizer, p) for p in paths), len(paths), what))
 
     rows, counts = variant_functions(args.variants, args.functions)
-    cut = [(k, extract(args.variants, path, name)) for k, path, name in rows]
-    groups = [k for k, path in cut if not isinstance(path, str)]
-    training = embed([path for _, path in cut if not isinstance(path, str)], "training functions")
+    cut = cut_functions(args.variants, rows, args.jobs)
+    training = embed([path for _, path in cut], "training functions")
     variants = load_manifest(args.variants)
     held_out = {}
     for task, (query, target) in TASKS.items():
@@ -105,7 +105,7 @@ def main() -> None:
     for name, names in LAYOUTS.items():
         x = layout(training, names)
         mean, matrix, _ = fit_whitening(x)
-        within, _ = fit_within((x - mean) @ matrix, groups)
+        within, _ = fit_within((x - mean) @ matrix, [k for k, _ in cut])
         scores = {}
         for task, (queries, targets) in held_out.items():
             q, t = layout(queries, names), layout(targets, names)

@@ -184,23 +184,30 @@ def _recipe(variants: Path, manifest: dict) -> list[str]:
     return built + [manifest["command"]] if "command" in manifest else built
 
 
+def cut_functions(variants: Path, rows: Sequence[tuple[int, str, str]], jobs: int = 1) -> list[tuple[int, Path]]:
+    """``(function row, file)`` of each of ``variant_functions``' rows cut out alone, as the proxy
+    cuts its held-out functions (cached in the variants directory); rows that fail are left out."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mir_export.proxy.pairs import extract
+    from mir_runtime.progress import progress
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        cut = list(progress(pool.map(lambda r: extract(variants, r[1], r[2]), rows), len(rows), "extracting"))
+    return [(r[0], path) for r, path in zip(rows, cut) if not isinstance(path, str)]
+
+
 def write_within_stage(model_dir: Path, variants: Path, limit: int = MAX_FUNCTIONS, seed: int = 0,
                        jobs: int = 1) -> dict:
     """Fit the within-function stage on ``variants``' training functions over ``model_dir``'s
     corpus stage, rewrite its whitening file and return the section that describes the stage."""
-    from concurrent.futures import ThreadPoolExecutor
-
     import onnx
 
     from mir_export.downstream.features import embed_files
-    from mir_export.proxy.pairs import extract
-    from mir_runtime.progress import progress
 
     mean, matrix = corpus_stage(model_dir / WHITENING)
     rows, counts = variant_functions(variants, limit, seed)
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        cut = list(progress(pool.map(lambda r: extract(variants, r[1], r[2]), rows), len(rows), "extracting"))
-    kept = [(r[0], path) for r, path in zip(rows, cut) if not isinstance(path, str)]
+    kept = cut_functions(variants, rows, jobs)
     whitened = (embed_files([p for _, p in kept], model_dir, jobs) - mean) @ matrix
     within, shrinkage = fit_within(whitened, [k for k, _ in kept])
     onnx.save(whitening_model(mean, matrix, within), str(model_dir / WHITENING))
