@@ -1,5 +1,6 @@
 """A whitening of a model's file embedding, for similarity search: fitted on corpus training
-modules (and, optionally, compile variants of training functions), shipped as one small ONNX file of the model directory (``mir_runtime.modeldir.WHITENING``).
+modules (and, optionally, compile variants of training functions), shipped as one small ONNX file
+of the model directory (``mir_runtime.modeldir.WHITENING``).
 
 Why: the pooled embedding is anisotropic. Its columns share a large common offset and their
 scales differ (the max part's norm is 2.5 times the mean's, the two log counts vary eight times
