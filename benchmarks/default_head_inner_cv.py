@@ -4,13 +4,13 @@ on outer training folds only (the heads issue's rule: no choice sees an outer te
 For each platform, protocol (stratified, grouped by kernel) and outer fold of each seed, the outer
 training rows are split as the nested selection splits them (3 inner folds), and each candidate
 default is scored on every feature set with code columns (ours, IR2Vec): scikit-learn's untuned
-``GradientBoostingClassifier`` on the whole embedding (issue 13's untuned model, the default
-until session 25), the soft vote of that GBM with the same GBM on the run-time inputs alone, and
+``GradientBoostingClassifier`` on the whole embedding (the project's earlier untuned
+default), the soft vote of that GBM with the same GBM on the run-time inputs alone, and
 the same vote with a GBM-shaped LightGBM on the code (``learners.DEFAULT_VOTE``); beside them the
 GBM on the run-time inputs alone (the run-time-inputs baseline's default). ``--candidates
-stagewise`` scores the grid's stagewise heads (code as a correction to the run-time inputs,
-session 38) beside the inputs alone and the votes. CPU seconds of the fits are recorded beside:
-the shipped head's training time is what issue 13's overhead ratios divide by.
+stagewise`` scores the grid's stagewise heads (code as a correction to the run-time
+inputs) beside the inputs alone and the votes. CPU seconds of the fits are recorded beside:
+the shipped head's training time is what the heads' overhead ratios divide by.
 
     OMP_NUM_THREADS=1 python benchmarks/default_head_inner_cv.py        # writes results/default_head_inner_cv.json
     OMP_NUM_THREADS=1 python benchmarks/default_head_inner_cv.py --candidates stagewise --seeds 0 1 2

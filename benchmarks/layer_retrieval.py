@@ -1,8 +1,8 @@
-"""Which layer of the encoders keeps a function's identity: the retrieval proxy (issue 16) on
+"""Which layer of the encoders keeps a function's identity: the retrieval proxy on
 statement and graph vectors taken before and after the pre-trained layers.
 
 The shipped embedding pools the last layer of each branch. Random weights find a function's other
-variant more often than the pre-trained ones (README, issue 16), which suggests the layers lose
+variant more often than the pre-trained ones (README), which suggests the layers lose
 what tells near twins apart. This measures it on the frozen weights, rebuilt in torch from the
 model directory's ONNX files (``encoder_from_onnx``): per statement, the mean of its token
 embeddings (``first``) and of the last layer's states (``last``, the shipped vector); per graph,

@@ -1,10 +1,10 @@
-"""Peak memory of ``mir-runtime embed`` on one big module (issue 14, item 10).
+"""Peak memory of ``mir-runtime embed`` on one big module.
 
 Each run is a fresh ``mir-runtime embed MODULE -o out.npy`` process (the CLI as users run it:
 int8 encoders, all cores), its peak RSS that of the whole process tree (the CLI and the child
 that reads a big module, summed, sampled every 20 ms: ``processes.measure``). The
 modules are built by ``benchmarks/big_modules.py`` (Debian sources, clang-14 -O2, llvm-link-14).
-Bars (issue 14): at most 600 MB for a 2.6 MB module (33 Lua files linked) and 1.5 GB for a
+Bars: at most 600 MB for a 2.6 MB module (33 Lua files linked) and 1.5 GB for a
 16.9 MB one; the benchmark holds each module to the bar scaled to its own size, as peak RSS
 grows with the graph.
 
@@ -21,7 +21,7 @@ import pytest
 from processes import measure
 
 RESULTS = Path(__file__).parent / "results" / "memory.json"
-BARS = {"lua": (2.6e6, 600e6), "sqlite3": (16.9e6, 1.5e9)}  # issue 14: (module bytes, peak RSS bytes)
+BARS = {"lua": (2.6e6, 600e6), "sqlite3": (16.9e6, 1.5e9)}  # (module bytes, peak RSS bytes)
 
 
 @pytest.mark.parametrize("name", list(BARS))

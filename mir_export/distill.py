@@ -14,8 +14,8 @@ element-wise max over a file's statements does not, and the heads lean on it (th
 a tuner decides on), so a third term compares the max of the mapped statement vectors over each
 function of the batch with the teacher's max over the same statements. Mapped before the max, as
 the student's embedding in the teacher's space pools it: each of the teacher's features keeps its
-strongest statement. A map of the student's max instead (session 19) mixes maxima of different
-statements, and scored worse on the heads' inner folds (docs/encoder-candidates.md, session 20).
+strongest statement. A map of the student's max instead mixes maxima of different
+statements, and scored worse on the heads' inner folds (docs/encoder-candidates.md).
 """
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ def fold(checkpoint: Path) -> MIREncoder:
     readouts (``ModelConfig.readout``): statement and graph vectors in the teacher's space, its
     width and its basis. Tree heads split on one feature at a time, so the basis matters to them:
     on the heads' inner folds the students gained 0.6 to 1.8 points in seven of eight cells there
-    (docs/encoder-candidates.md, session 20). The maps are linear, so the map of the node latents' mean is the mean of
+    (docs/encoder-candidates.md). The maps are linear, so the map of the node latents' mean is the mean of
     the mapped latents the distiller trained; the statements' max is taken after the map, as the
     max term trains it."""
     saved = torch.load(checkpoint, weights_only=False, map_location="cpu")

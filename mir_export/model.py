@@ -60,7 +60,7 @@ SIZES = {  # each size's settings beyond ModelConfig's defaults (``small``)
 
 def config(name: str, vocab_size: int) -> ModelConfig:
     """``small``: the shipped default, trainable on CPU; ``compact``: d=128, 2+2 layers, about half
-    of ``small``'s runtime cost a file (issue 15, ``benchmarks/RESULTS.md``); ``compact-deep``:
+    of ``small``'s runtime cost a file (``benchmarks/RESULTS.md``); ``compact-deep``:
     ``compact`` with ``small``'s four graph layers; ``paper``: ~22M parameters, as published."""
     if name not in SIZES:
         raise ValueError(f"unknown model configuration {name!r} ({', '.join(SIZES)})")

@@ -21,7 +21,7 @@ setting is tuned. The proxy's held-out functions never give statistics.
 
 The task heads keep the raw embedding: on device mapping, untuned boosted trees and random
 forests lost up to 2.1 points on whitened vectors on NVIDIA, while logistic regression and an MLP
-gained (``benchmarks/RESULTS.md``, session 39).
+gained (``benchmarks/RESULTS.md``).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The training side uses the runtime through its public rooms only, and builds no object by
-copying another's ``__dict__`` (issue 15)."""
+copying another's ``__dict__``."""
 from __future__ import annotations
 
 import ast

@@ -623,8 +623,8 @@ def test_typed_uses_llvm_accepts_read() -> None:
 
 def test_a_named_type_that_is_no_struct_is_its_body() -> None:
     """``%t = type i32`` makes ``%t`` another spelling of ``i32``, as in LLVM (whose output never
-    names it): values and constants of type ``%t`` are i32s (until session 43 ``add %t %a, 1`` was
-    refused, its constant not of an integer type)."""
+    names it): values and constants of type ``%t`` are i32s (so ``add %t %a, 1`` is
+    accepted, its constant of an integer type)."""
     module = parse_ir("%t = type i32\n%v = type <2 x %t>\ndefine %t @f(%t %a, %v %w) {\n  %b = add %t %a, 1\n"
                       "  %e = extractelement %v %w, %t 0\n  ret %t %b\n}")
     fn = module.functions[0]

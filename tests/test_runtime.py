@@ -256,7 +256,7 @@ def test_cli_tasks_and_info(model_dir, tmp_path) -> None:
     assert bad.returncode == 2 and "toy-nvidia.onnx: sha256" in bad.stderr and bad.stderr.count("\n") == 1
 
 
-# --- streaming, workers, outputs (issue 15; issue 14 items 5, 6, 8, 11) --------------------
+# --- streaming, workers, outputs --------------------
 
 
 def test_iter_embed_streams_in_input_order_with_workers(model, files) -> None:

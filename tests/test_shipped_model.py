@@ -28,7 +28,7 @@ def test_manifest_records_training_and_metrics(manifest) -> None:
     pretrain = manifest["metrics"]["pretrain"]
     assert set(pretrain) >= {"mlm_accuracy", "gae_auc", "matching_accuracy"}
     assert set(pretrain["gae_auc"]) == {"control", "data", "call"}
-    # issue 4's bars: a model below them is not shipped
+    # the shipping bars: a model below them is not shipped
     assert pretrain["mlm_accuracy"] >= 0.80 and pretrain["matching_accuracy"] >= 0.90
     assert min(pretrain["gae_auc"].values()) >= 0.85
     assert manifest["training"]["corpus_manifest"]["sha256"]

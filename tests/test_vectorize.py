@@ -1,4 +1,4 @@
-"""Issue 17's harness without a compiler run: pragma placement on small C snippets, the
+"""The vectorization harness without a compiler run: pragma placement on small C snippets, the
 family-stratified subset, and the resumable CSV."""
 from __future__ import annotations
 

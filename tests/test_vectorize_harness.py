@@ -1,4 +1,4 @@
-"""Issue 17's harness end to end on real kernels: pragmas, clang-19 builds, pinned runs, the CSV,
+"""The vectorization harness end to end on real kernels: pragmas, clang-19 builds, pinned runs, the CSV,
 resumption, and a kernel that does not parse (a recorded status, not a traceback). Tiny search space
 (VF 1 and 4, IF 1, one round) so that it stays a few seconds. Then the model's input, the IR of
 ``vectorize ir``: resumable, and a kernel that does not compile is one located line."""

@@ -1,4 +1,4 @@
-"""Issue 17's task on top of the harness: the targets of the heads from measured folders, the
+"""The vectorization task on top of the harness: the targets of the heads from measured folders, the
 protocol's report, and the head that export-heads adds to a model directory (served by
 ``mir-runtime predict --task vectorize``). The IR the model reads: ``test_vectorize_harness``."""
 from __future__ import annotations

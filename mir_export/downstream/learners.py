@@ -114,11 +114,11 @@ def parts(learner: Learner) -> tuple[Learner, ...]:
 # with scikit-learn's GBM on the run-time inputs alone (the default to beat), and the two with
 # LightGBM's leaf-wise trees too.
 #
-# The default is a vote rather than scikit-learn's GBM on the whole embedding (issue 13's untuned
+# The default is a vote rather than scikit-learn's GBM on the whole embedding (the untuned
 # model) because it is as accurate and far cheaper: on the inner folds of seed 0 (outer training
 # rows only, ``benchmarks/default_head_inner_cv.py``) the vote beat that GBM on ours and IR2Vec,
 # both platforms and protocols, and it fits 669 rows of 772 columns in 0.5 to 0.7 s against the
-# exact split search's 6.4 to 6.7 s, which the head's training cost (issue 13's 238x) is made of.
+# exact split search's 6.4 to 6.7 s, which the head's training-overhead ratio (238x published) is made of.
 # On the two run-time inputs alone the exact GBM stays (binned, the GBM-shaped LightGBM scored 0.2
 # to 0.7 points below it there on the same inner folds, in a one-off script), and a feature set
 # without code columns (the run-time-inputs baseline) keeps it as its default: there the vote's
@@ -129,7 +129,7 @@ def parts(learner: Learner) -> tuple[Learner, ...]:
 # inputs weighted 0.7 to 0.8 scored 88.1 to 88.3 against 86.7 to 87.0 for the even vote and 88.0
 # for the inputs alone; stratified and on NVIDIA the even vote stayed level or best (0.02 to 2.3
 # points above weights 0.6 and 0.7).
-# Two stagewise heads (session 38, ``stagewise_heads``): scikit-learn's GBM on the run-time inputs
+# Two stagewise heads (``stagewise_heads``): scikit-learn's GBM on the run-time inputs
 # alone, then LightGBM trees on every column boosted from its log-odds, so the code corrects the
 # run-time inputs instead of competing with them. Their settings were chosen among eight variants
 # (a LightGBM or scikit-learn first stage, 0 to 100 code trees) on the inner folds of seed 0 alone

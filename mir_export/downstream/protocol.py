@@ -7,7 +7,7 @@ runtime on the platform's static device / its runtime on the predicted device; t
 mean over rows. Thread coarsening: leave one kernel out (strict: with its rows of every GPU) or
 one (kernel, GPU) row out (pooled); a predicted factor above the largest one measured for the
 kernel is capped at it; speedup = runtime at factor 1 / runtime at the predicted factor,
-summarized by the geometric mean per GPU. Vectorization (issue 17, measured
+summarized by the geometric mean per GPU. Vectorization (measured
 here): ``VECTORIZE_SPLITS`` folds that each hold out whole loop families, shuffled per seed;
 speedup of a kernel = its default's user CPU time / the predicted class's (a pair that failed
 counts as a 10x slowdown), summarized by the geometric mean over all held-out kernels.

@@ -181,7 +181,7 @@ def task_metrics(results: dict) -> dict:
 
 
 def vectorize_metrics(results: dict) -> dict:
-    """Issue 17's ``metrics.tasks.vectorize``: ours, IR2Vec (when run) and the constant class, means over seeds."""
+    """The manifest's ``metrics.tasks.vectorize``: ours, IR2Vec (when run) and the constant class, means over seeds."""
     stability = results.get("label_stability") or {}
     return {"machine": results["machine"]["kind"], "kernels_measured": results["kernels"],
             "families": len(results["families"]), "label_stability": stability.get("label_stability"),

@@ -1,4 +1,4 @@
-"""The retrieval proxy of issue 16: does the embedding find a function again across compilers and levels?
+"""The retrieval proxy: does the embedding find a function again across compilers and levels?
 
 For held-out functions of a variants directory (``mir-export corpus variants``), each function's
 query variant (clang-13 -O0) is embedded beside every function's target variant (clang-13 -O2)

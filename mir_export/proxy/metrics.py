@@ -5,7 +5,7 @@ import numpy as np
 from scipy import sparse
 from sklearn.preprocessing import normalize
 
-MIN_CANDIDATES = 1000  # issue 16's bar counts only figures over at least this many candidates
+MIN_CANDIDATES = 1000  # the proxy's bar counts only figures over at least this many candidates
 _CHUNK = 1024  # query rows per block of the similarity matrix
 
 

@@ -1,4 +1,4 @@
-"""Issue 17's third task: loop vectorization (VF) and interleave (IF) factors for NeuroVectorizer's
+"""The third task: loop vectorization (VF) and interleave (IF) factors for NeuroVectorizer's
 kernels, measured on the machine that tunes.
 
 ``pragmas`` finds innermost loops with libclang and forces a pair on them, ``build`` compiles and

@@ -106,7 +106,7 @@ def merged(folders: Sequence[Path]) -> dict[str, dict]:
 
 
 def stability(folders: Sequence[Path], again: Path, tolerance: float = 0.03) -> dict:
-    """Issue 17's label stability of ``folders`` against a re-measurement ``again`` (``report.compare``
+    """The label stability of ``folders`` against a re-measurement ``again`` (``report.compare``
     on user CPU time): the share of kernels whose first best pair is within ``tolerance`` of the best."""
     return compare(merged(folders), merged([again]), tolerance)
 

@@ -1,7 +1,7 @@
 """What a measured ``results.csv`` says: status counts, the oracle's speedup over the baseline,
 how much repeated runs of one binary spread, and how stable labels are between two measurements.
 
-Stability follows issue 17's definition: a kernel's label is stable when the pair that was fastest
+Stability is defined so: a kernel's label is stable when the pair that was fastest
 in the first measurement is, in the second, within 3% of the second's fastest pair."""
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ At -O0, clang keeps every local variable in an ``alloca`` and reads and writes i
 and ``store``; any optimizing pipeline starts by promoting those to SSA values (``phi`` where
 paths meet). The same function therefore looks very different at -O0 and at -O2: most of its -O0
 statements are memory traffic of locals that -O2 never has. Promoting them first gives an encoder
-one form of the code whatever level it was compiled at; on issue 16's retrieval proxy (finding a
+one form of the code whatever level it was compiled at; on the retrieval proxy (finding a
 function's -O2 variant from its -O0 one, clang-13, 1,184 held-out functions of a 9-package build)
 it lifted the shipped encoder's recall@1 from 0.215 to 0.607 (``opt -passes=mem2reg`` first; this
 module gives the same statements, ``tests/test_promote.py``).
