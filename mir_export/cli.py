@@ -7,28 +7,11 @@ import os
 import shlex
 import signal
 import sys
-import textwrap
 from pathlib import Path
 
+from mir_runtime.usage import Formatter, UsageError
+
 TRAIN_EXTRA = "pip install 'mir-runtime[train]'"  # what the training side needs beyond the runtime
-
-
-class UsageError(Exception):
-    """Bad arguments found after parsing: one line on stderr, exit code 2."""
-
-
-class Formatter(argparse.HelpFormatter):
-    """``--help`` shows each option's default (unless its help already says it), and never breaks
-    a package name such as ``xz-utils`` at its hyphen."""
-
-    def _get_help_string(self, action: argparse.Action) -> str:
-        text = action.help or ""
-        if "default" in text or action.required or any(action.default is v for v in (None, False, argparse.SUPPRESS)):
-            return text
-        return f"{text} (default: %(default)s)"
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -212,7 +195,5 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-if __name__ == "__main__":  # python -m mir_export.cli: the package module's main, whose UsageError
-    from mir_export.cli import main as package_main  # is the one the subcommands raise, not __main__'s copy
-
-    sys.exit(package_main())
+if __name__ == "__main__":
+    sys.exit(main())

@@ -97,14 +97,6 @@ class Distiller(nn.Module):
         }
 
 
-def from_directory(teacher: Path, width: int, seed: int = 0) -> Distiller:
-    """A ``Distiller`` whose teacher is the encoder of model directory ``teacher`` (its fp32 ONNX
-    files, sha256-checked)."""
-    from mir_export.downstream.finetune import pretrained_encoder
-
-    return Distiller(pretrained_encoder(teacher), width, seed)
-
-
 def fold(checkpoint: Path) -> MIREncoder:
     """The student of a distilled run's ``checkpoint`` with its distiller's maps as its branches'
     readouts (``ModelConfig.readout``): statement and graph vectors in the teacher's space, its

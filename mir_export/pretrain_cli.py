@@ -8,8 +8,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mir_runtime.usage import Formatter, UsageError
+
 if TYPE_CHECKING:  # torch is imported by the commands that train, not by the CLI's set-up
     from mir_export.contrastive_data import VariantSamples
+    from mir_export.distill import Distiller
     from mir_export.model import MIREncoder
     from mir_runtime.modeldir import ModelDirectory
 
@@ -19,7 +22,6 @@ PARITY_FUNCTIONS = 200  # held-out functions on which export compares onnxruntim
 
 
 def add_commands(sub) -> None:
-    from mir_export.cli import Formatter
     from mir_export.proxy import METHODS
     from mir_export.whitening import MAX_FUNCTIONS, MAX_MODULES
     from mir_runtime.pooling import MEAN_MAX_SIZE, POOLINGS
@@ -255,7 +257,6 @@ def trained_promoted(run: Path) -> bool:
 def run_export(args: argparse.Namespace) -> int:
     import random
 
-    from mir_export.cli import UsageError
     from mir_export.export import export, exported_model, parity, update_manifest
     from mir_export.pretrain_data import load_samples
 
@@ -284,7 +285,6 @@ def run_export_blocks(args: argparse.Namespace) -> int:
     """``graph_nodes.onnx`` and ``graph_layer.onnx`` (and ``graph_readout.onnx`` for a model with
     readouts) from the weights of ``--model``'s ``graph_encoder.onnx`` (sha256-checked), listed
     in its manifest."""
-    from mir_export.cli import UsageError
     from mir_export.downstream.onnx_weights import encoder_from_onnx
     from mir_export.export import export_graph_blocks, update_manifest
     from mir_runtime.modeldir import ModelFileError
@@ -333,7 +333,6 @@ def _change_embedding(model: Path, change, command: str) -> int:
     """``change(raw manifest, parsed manifest)`` applied to ``model``'s manifest (it returns what it
     did, or None for nothing), then its task heads dropped with their files' entries and the task
     metrics (they learned from embeddings the change makes different), and ``command`` recorded."""
-    from mir_export.cli import UsageError
     from mir_runtime.modeldir import ModelDirectory, ModelFileError
 
     try:
@@ -362,7 +361,6 @@ def run_whiten(args: argparse.Namespace) -> int:
     """``--model``'s whitening (``mir_export.whitening``): the corpus stage from ``--corpus``'s
     training modules, or the within-function stage from ``--variants``; written into the
     directory with a ``whitening`` section and the command in its manifest."""
-    from mir_export.cli import UsageError
     from mir_runtime.modeldir import ModelDirectory, ModelFileError
 
     if args.modules < 2 or args.functions < 2 or args.jobs < 1:
@@ -375,7 +373,6 @@ def run_whiten(args: argparse.Namespace) -> int:
 
 
 def _whiten_corpus(args: argparse.Namespace) -> int:
-    from mir_export.cli import UsageError
     from mir_export.export import update_manifest
     from mir_export.whitening import training_modules, write_whitening
     from mir_runtime.modeldir import MANIFEST, WHITENING, file_sha256
@@ -399,7 +396,6 @@ def _whiten_corpus(args: argparse.Namespace) -> int:
 
 
 def _whiten_within(args: argparse.Namespace) -> int:
-    from mir_export.cli import UsageError
     from mir_export.corpus.variant_build import MANIFEST as VARIANTS_MANIFEST
     from mir_export.export import update_manifest
     from mir_export.proxy.pairs import ProxyError
@@ -434,7 +430,6 @@ def _recorded(commands: list[str], command: str, words: int = 2) -> list[str]:
 
 def corpus_manifest(args: argparse.Namespace) -> Path:
     """``--corpus-manifest``, else the manifest of the corpus that ``prepare`` read into ``--data``."""
-    from mir_export.cli import UsageError
     from mir_export.corpus.manifest import MANIFEST
 
     path = args.corpus_manifest
@@ -558,7 +553,6 @@ def provenance(args: argparse.Namespace, corpus: Path) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     from mir_export import pretrain, pretrain_data
-    from mir_export.cli import UsageError
     from mir_export.tokenizer import load_tokenizer
     from mir_runtime.modeldir import file_sha256
 
@@ -598,9 +592,7 @@ def run(args: argparse.Namespace) -> int:
             cfg = pretrain.TrainConfig(**saved["train_config"])
             tasks = tuple(cfg.tasks)
         if "distill" in tasks:
-            from mir_export import distill
-
-            distiller = distill.from_directory(Path(cfg.teacher), model.cfg.d_model)
+            distiller = teacher_distiller(Path(cfg.teacher), model.cfg.d_model)
             distiller.load_maps(saved["distiller"])
         print(json.dumps(pretrain.evaluate(model, evaluation, cfg, tasks, distiller), indent=2))
         return 0
@@ -640,7 +632,6 @@ def run(args: argparse.Namespace) -> int:
 
 def run_proxy_command(args: argparse.Namespace) -> int:
     """``pretrain proxy``: the figures as JSON on stdout (and ``--out``); 1 when below the minimum."""
-    from mir_export.cli import UsageError
     from mir_export.proxy import METHODS
     from mir_export.proxy.pairs import ProxyError
     from mir_export.proxy.run import run_proxy
@@ -702,7 +693,6 @@ def record_proxy(model: Path, result: dict, command: str | None) -> None:
 def run_contrastive(args: argparse.Namespace) -> int:
     """``pretrain contrastive``: the held-out figures as JSON on stdout."""
     from mir_export import contrastive, contrastive_data, pretrain
-    from mir_export.cli import UsageError
     from mir_export.downstream.finetune import fresh_encoder, pretrained_encoder
     from mir_export.proxy.pairs import ProxyError
     from mir_export.transfer import TransferError, load_heads
@@ -779,7 +769,6 @@ def _packed(path: Path, tokenizer: Path, promote_allocas: bool) -> VariantSample
 def run_pack(args: argparse.Namespace) -> int:
     """``pretrain pack``: the packing's summary as JSON on stdout."""
     from mir_export import contrastive_data
-    from mir_export.cli import UsageError
     from mir_export.contrastive import write_export_data
     from mir_export.proxy.pairs import ProxyError
     from mir_export.transfer import TransferError, pack
@@ -800,7 +789,6 @@ def run_pack(args: argparse.Namespace) -> int:
 
 def run_transfer(args: argparse.Namespace) -> int:
     """``pretrain split``, ``join`` and ``heads``: the files written, one per line."""
-    from mir_export.cli import UsageError
     from mir_export.transfer import TransferError, join_weights, save_heads, split_weights
 
     try:
@@ -822,8 +810,6 @@ def _check_device(name: str) -> None:
     """Refuse, in words, a device torch cannot name or does not see, before any data is read."""
     import torch
 
-    from mir_export.cli import UsageError
-
     try:
         device = torch.device(name)
     except RuntimeError:
@@ -837,7 +823,6 @@ def _check_device(name: str) -> None:
 def _contrastive_teacher(path: Path, student: ModelDirectory) -> MIREncoder:
     """The frozen encoder of model directory ``path``, refused in words unless the ``student``
     directory reads its token ids and pools into its space (the distill term compares the two)."""
-    from mir_export.cli import UsageError
     from mir_export.downstream.finetune import pretrained_encoder
     from mir_runtime.modeldir import TOKENIZER, ModelDirectory, file_sha256
 
@@ -865,7 +850,6 @@ def _processes_problem(nproc: int, batch_size: int) -> str | None:
 def _check_start(args: argparse.Namespace, cfg, tokenizer_sha256: str) -> None:
     """--init and --teacher name what exists, and --teacher comes with the distill task and
     tokenizes as --data does (the student reads the teacher's token ids)."""
-    from mir_export.cli import UsageError
     from mir_runtime.modeldir import file_sha256
 
     if args.init is not None and not args.init.is_file():
@@ -886,13 +870,23 @@ def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg, t
     """``pretrain.train`` on the samples of ``train_data``: what each process runs (it reads the
     samples itself rather than receiving them pickled; with the distill task, its own teacher),
     leaving its process group at the end."""
-    from mir_export import distill, distributed, pretrain, pretrain_data
+    from mir_export import distributed, pretrain, pretrain_data
     from mir_export.model import config
 
-    distiller = (distill.from_directory(Path(cfg.teacher), config(cfg.model, vocab).d_model, cfg.seed)
+    distiller = (teacher_distiller(Path(cfg.teacher), config(cfg.model, vocab).d_model, cfg.seed)
                  if "distill" in cfg.tasks else None)
     try:
         return pretrain.train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg,
                               tokenizer_sha256, command, distiller)
     finally:
         distributed.leave()
+
+
+def teacher_distiller(teacher: Path, width: int, seed: int = 0) -> Distiller:
+    """A ``distill.Distiller`` whose teacher is the encoder of model directory ``teacher`` (its
+    fp32 ONNX files, sha256-checked). Here, not in ``distill``: the loader lives in
+    ``downstream.finetune``, which reaches ``distill`` through the export."""
+    from mir_export.distill import Distiller
+    from mir_export.downstream.finetune import pretrained_encoder
+
+    return Distiller(pretrained_encoder(teacher), width, seed)

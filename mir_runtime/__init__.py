@@ -5,8 +5,8 @@ reading IR never loads the model's modules.
 """
 from mir_runtime.errors import IRParseError
 from mir_runtime.ir import parse_ir, read_ir
+from mir_runtime.version import __version__
 
-__version__ = "0.1.0"
 __all__ = ["IRParseError", "Model", "parse_ir", "read_ir", "__version__"]
 
 

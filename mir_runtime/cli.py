@@ -16,13 +16,10 @@ import warnings
 from pathlib import Path
 
 from mir_runtime.errors import IRParseError, WorkerError, shown
+from mir_runtime.usage import Formatter, UsageError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 DESCRIPTION = "LLVM IR to statements, ProGraML graphs, embeddings and task decisions."
-
-
-class UsageError(Exception):
-    """An option value outside its domain."""
 
 
 class Parser(argparse.ArgumentParser):

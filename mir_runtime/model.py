@@ -15,6 +15,7 @@ before is not read again.
 """
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -155,8 +156,10 @@ class Model:
                     store.put_file(sha256, vector)
                 return vector
 
-            yield from embed_in_workers(files, workers, str(self.directory.path), self.backend.precision, finish,
-                                        keep_going, store.file_at if store is not None else None)
+            load = functools.partial(Model.load, str(self.directory.path), precision=self.backend.precision,
+                                     threads=1, statement_cache=0)
+            yield from embed_in_workers(files, workers, load, finish, keep_going,
+                                        store.file_at if store is not None else None)
             return
         for path in files:
             try:

@@ -37,15 +37,13 @@ WINDOW = 8  # files in flight per worker
 # statement ids, their counts, graph vector, nodes, the sha256 of the bytes read
 Prepared = tuple[list[list[int]], np.ndarray, np.ndarray, int, str]
 
-_model = None  # the worker process's Model
+_model = None  # the worker process's model: what ``load`` returned
 
 
-def _start(directory: str, precision: str | None) -> None:
+def _start(load: Callable[[], object]) -> None:
     global _model
     os.environ["TOKENIZERS_PARALLELISM"] = "false"  # one core per worker, tokenizer included
-    from mir_runtime.model import Model
-
-    _model = Model.load(directory, precision=precision, threads=1, statement_cache=0)
+    _model = load()
 
 
 def _prepare(path: str) -> Prepared:
@@ -54,16 +52,19 @@ def _prepare(path: str) -> Prepared:
     return features.ids, features.weights, graph, features.graph.num_nodes, features.sha256
 
 
-def embed_in_workers(paths: Iterable[str | os.PathLike], workers: int, directory: str, precision: str | None,
+def embed_in_workers(paths: Iterable[str | os.PathLike], workers: int, load: Callable[[], object],
                      finish: Callable[[Prepared], np.ndarray], keep_going: bool,
                      stored: Callable[[str], np.ndarray | None] | None = None,
                      ) -> Iterator[tuple[str, np.ndarray | IRParseError]]:
     """``(path, finish(prepared))`` for each path in order, prepared by ``workers`` processes on
     CPU, or ``(path, stored(path))`` where that is not ``None`` (embedded in an earlier run); with
-    ``keep_going`` a file that is not readable IR gives ``(path, error)``, else the error is raised."""
+    ``keep_going`` a file that is not readable IR gives ``(path, error)``, else the error is raised.
+    ``load`` (picklable: each worker calls it once) returns the worker's model, whose
+    ``featurizer`` and ``backend`` prepare the files; the caller names it, so this module never
+    imports the model's."""
     context = multiprocessing.get_context("spawn")
     pending: deque[tuple[str, Future | np.ndarray]] = deque()
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(directory, precision)) as pool:
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(load,)) as pool:
         try:
             for path in paths:
                 known = stored(str(path)) if stored is not None else None

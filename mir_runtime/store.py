@@ -28,6 +28,7 @@ import numpy as np
 from mir_runtime.backend import OnnxBackend, installed_distributions
 from mir_runtime.ir.reader import MAX_BYTES
 from mir_runtime.modeldir import TOKENIZER, ModelDirectory, file_sha256
+from mir_runtime.version import __version__
 
 SCHEMA = 1  # the tables' layout; part of the database's name
 BUSY_SECONDS = 60  # how long a write waits for another process's
@@ -40,8 +41,6 @@ class StoreError(RuntimeError):
 
 def identity(directory: ModelDirectory, backend: OnnxBackend) -> dict[str, object]:
     """What the stored vectors depend on, besides a file's bytes or a statement's token ids."""
-    from mir_runtime import __version__
-
     manifest = directory.manifest
     files = (TOKENIZER, *backend.files, *backend.block_files)
     return {

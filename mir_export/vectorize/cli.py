@@ -9,6 +9,8 @@ import signal
 import sys
 from pathlib import Path
 
+from mir_runtime.usage import Formatter, UsageError
+
 
 def _ints(text: str) -> tuple[int, ...]:
     try:
@@ -21,7 +23,6 @@ def _ints(text: str) -> tuple[int, ...]:
 
 
 def add_commands(sub) -> None:
-    from mir_export.cli import Formatter
     from mir_export.vectorize.sweep import IFS, VFS, Settings
 
     vec = sub.add_parser("vectorize", help="loop vectorization/interleave factors: measure labels, pick kernels, "
@@ -85,7 +86,6 @@ def add_commands(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mir_export.cli import UsageError
     from mir_export.vectorize.subset import family, list_kernels, stratified_subset
 
     if args.vectorize_command == "summary":
@@ -110,7 +110,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _names(args: argparse.Namespace, available: list[str]) -> list[str]:
     """The kernels a command works on: ``--subset``'s, ``--measured``'s, else all of ``--kernels``."""
-    from mir_export.cli import UsageError
     from mir_export.vectorize.labels import merged
     from mir_export.vectorize.subset import read_subset
 
@@ -138,7 +137,6 @@ def _summary(args: argparse.Namespace) -> int:
     import json
     import statistics
 
-    from mir_export.cli import UsageError
     from mir_export.vectorize.report import compare, load, seconds_per_kernel, summarize
 
     for folder in filter(None, (args.out, args.compare)):
@@ -161,7 +159,6 @@ def _terminate(signum: int, frame) -> None:
 
 
 def _measure(args: argparse.Namespace, available: list[str]) -> int:
-    from mir_export.cli import UsageError
     from mir_export.vectorize.sweep import Settings, default_cpu, sweep
 
     names = _names(args, available)

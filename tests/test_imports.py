@@ -1,0 +1,91 @@
+"""No import circles in ``mir_runtime`` or ``mir_export``: data flows one way, and so do imports.
+
+Every ``import`` counts, at module level or inside a function: a function-level import defers a
+circle to run time, it does not remove it.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from paths import REPO
+
+# package directory -> the package it installs as (artifacts/ installs as mir_runtime.artifacts)
+PACKAGES = {"mir_runtime": "mir_runtime", "mir_export": "mir_export", "artifacts": "mir_runtime.artifacts"}
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for folder, package in PACKAGES.items():
+        for path in (REPO / folder).rglob("*.py"):
+            parts = path.relative_to(REPO / folder).with_suffix("").parts
+            name = ".".join((package, *parts))
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def _imported(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> list[str]:
+    """The dotted names ``node`` imports: for ``from X import y``, ``X.y`` (a submodule, if there is one) and ``X``."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        package = module.split(".") if is_package else module.split(".")[:-1]
+        base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
+    return [f"{base}.{alias.name}" for alias in node.names]
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the modules of the two packages it imports (the longest existing prefix of each name)."""
+    modules = _modules()
+
+    def owner(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph = {}
+    for module, path in modules.items():
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                targets.update(filter(None, map(owner, _imported(node, module, path.name == "__init__.py"))))
+        graph[module] = targets - {module}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of ``graph`` as ``[a, b, ..., a]``, or None."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        if node in path:
+            return path[path.index(node):] + [node]
+        if node in done:
+            return None
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            if (cycle := visit(target)) is not None:
+                return cycle
+        path.pop()
+        done.add(node)
+        return None
+
+    return next((cycle for node in sorted(graph) if (cycle := visit(node)) is not None), None)
+
+
+def test_no_import_circles() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import circle: " + " -> ".join(cycle) + " (move the shared names into a lower module)"
+
+
+def test_a_circle_is_found() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_graph_sees_function_level_and_relative_imports() -> None:
+    graph = import_graph()
+    assert "mir_runtime.parallel" in graph["mir_runtime.model"]  # imported inside iter_embed
+    assert "mir_runtime.ir.reader" in graph["mir_runtime.ir"]
