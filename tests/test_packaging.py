@@ -44,6 +44,16 @@ def test_wheel_carries_the_model(installed) -> None:
     assert not any("corpus-manifest" in n for n in names)
 
 
+def test_long_description_is_the_short_pypi_page(installed) -> None:
+    wheel, _, _ = installed
+    archive = zipfile.ZipFile(wheel)
+    metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    headers, _, body = metadata.partition("\n\n")
+    assert "Description-Content-Type: text/markdown" in headers
+    assert body.strip() == (REPO / "docs" / "pypi.md").read_text().strip()
+    assert len(body.splitlines()) <= 80 and "pip install 'mir-runtime[cpu]'" in body
+
+
 def test_fresh_install_predicts_without_torch(installed, datasets) -> None:
     _, bin_dir, venv = installed
     kernel = next(p for p in dataset_ir_files() if "devmap" in p.parts)
