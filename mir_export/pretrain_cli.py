@@ -57,8 +57,9 @@ def add_commands(sub) -> None:
                        "batch stays --batch-size, split between them. Across machines: run under torchrun instead")
     train.add_argument("--seed", type=int, default=0, help="sampling, masking and initialization")
     evaluate = cmds.add_parser("evaluate", help="held-out figures of a run's checkpoint", formatter_class=Formatter)
-    evaluate.add_argument("--data", type=Path, required=True)
-    evaluate.add_argument("--run", type=Path, required=True)
+    evaluate.add_argument("--data", type=Path, required=True,
+                          help="the directory 'prepare' wrote (its held-out samples)")
+    evaluate.add_argument("--run", type=Path, required=True, help="the run directory holding checkpoint.pt")
     proxy = cmds.add_parser("proxy", formatter_class=Formatter,
                             help="retrieval proxy: find a function's -O2 variant from its -O0 one (and across clangs)",
                             description="Recall@1 and MRR, by cosine similarity, of finding each held-out function's "
@@ -85,7 +86,7 @@ def add_commands(sub) -> None:
                                "(resumes from OUT/checkpoint.pt)",
                           description="Trains the encoders of --model so that a function's embedding (pooled as "
                                       "the model directory says) finds the same source function in another variant "
-                                      "among the batch (mir_export.contrastive). Training units only (the split by "
+                                      "among the batch. Training units only (the split by "
                                       "source unit); held-out figures in OUT/pretrain-result.json. Then: mir-export "
                                       "export --run OUT --data OUT --corpus-manifest VARIANTS/variants-manifest.json "
                                       "--pooling POOLING --out MODEL (with --samples, --data is the pack's --run: "
@@ -140,8 +141,7 @@ def add_commands(sub) -> None:
                                 "the variants build is not (a lent GPU: 'pretrain contrastive --samples')",
                            description="Featurizes the variants as 'pretrain contrastive' does (kept in --run, "
                                        "which then serves as export's --data: tokenizer and held-out samples) and "
-                                       "writes the training groups, cut to fit a transfer, to --out "
-                                       "(mir_export.transfer).")
+                                       "writes the training groups, cut to fit a transfer, to --out.")
     pack.add_argument("--variants", type=Path, required=True, help="a directory written by 'corpus variants'")
     pack.add_argument("--model", type=Path, required=True, help="the model directory whose tokenizer reads them")
     pack.add_argument("--run", type=Path, required=True, help="directory for the featurized samples (reused)")
@@ -177,25 +177,26 @@ def add_commands(sub) -> None:
                         help="the corpus manifest of the data, its sha256 goes into the model manifest "
                              "(default: corpus-manifest.json of the corpus 'prepare' read)")
     export.add_argument("--pooling", choices=POOLINGS, default=None,
-                        help="the file embedding's layout (mir_runtime.pooling; default: the one a 'contrastive' "
+                        help="the file embedding's layout: how statement and graph vectors pool into one "
+                             "(default: the one a 'contrastive' "
                              f"run trained, else {MEAN_MAX_SIZE})")
     export.add_argument("--teacher-space", action="store_true",
                         help="a distilled run: fold its maps into the teacher's space into the encoders, whose "
-                             "vectors then have the teacher's width and basis (mir_export.distill.fold)")
+                             "vectors then have the teacher's width and basis")
     blocks = sub.add_parser("export-blocks", formatter_class=Formatter,
                             help="add the block files (big graphs in bounded memory) to a model directory "
                                  "exported without them, from its fp32 graph encoder's weights")
     blocks.add_argument("--model", type=Path, required=True, help="the model directory to complete")
     repool = sub.add_parser("repool", formatter_class=Formatter,
-                            help="set a model directory's embedding layout (mir_runtime.pooling); its task heads, "
+                            help="set a model directory's embedding layout; its task heads, "
                                  "trained on the old layout, leave the manifest: export them again "
                                  "('mir-export downstream export-heads')")
     repool.add_argument("--model", type=Path, required=True, help="the model directory to change")
     repool.add_argument("--pooling", choices=POOLINGS, required=True, help="the new layout")
     promote = sub.add_parser("promote", formatter_class=Formatter,
                              help="make a model directory read each module with its -O0 locals promoted to SSA "
-                                  "values first, as LLVM's mem2reg does (manifest promote_allocas; "
-                                  "mir_runtime.ir.promote); its task heads, trained on the other front end's "
+                                  "values first, as LLVM's mem2reg does (the manifest's promote_allocas); its task heads, "
+                                  "trained on the other front end's "
                                   "embeddings, leave the manifest: export them again "
                                   "('mir-export downstream export-heads')")
     promote.add_argument("--model", type=Path, required=True, help="the model directory to change")
@@ -203,8 +204,7 @@ def add_commands(sub) -> None:
     whiten = sub.add_parser("whiten", formatter_class=Formatter,
                             help="add a whitening of the embedding for similarity search ('mir-runtime embed "
                                  "--whiten'), fitted on a sample of a corpus's training modules; then, with "
-                                 "--variants, its second stage: what a function keeps across compile variants "
-                                 "(mir_export.whitening)")
+                                 "--variants, its second stage: what a function keeps across compile variants")
     whiten.add_argument("--model", type=Path, required=True, help="the model directory to complete")
     source = whiten.add_mutually_exclusive_group(required=True)
     source.add_argument("--corpus", type=Path, help="a directory written by 'corpus build': the corpus stage "

@@ -181,10 +181,14 @@ def task_metrics(results: dict) -> dict:
 
 
 def vectorize_metrics(results: dict) -> dict:
-    """The manifest's ``metrics.tasks.vectorize``: ours, IR2Vec (when run) and the constant class, means over seeds."""
+    """The manifest's ``metrics.tasks.vectorize``: ours, IR2Vec (when run) and the constant class, means over
+    seeds, beside LLVM's default (1 by definition: speedups are over it) and the oracle; the labels'
+    stability: the share of re-measured kernels whose best pair stays within the tolerance."""
     stability = results.get("label_stability") or {}
     return {"machine": results["machine"]["kind"], "kernels_measured": results["kernels"],
             "families": len(results["families"]), "label_stability": stability.get("label_stability"),
+            "label_stability_kernels": stability.get("kernels"), "label_stability_tolerance": stability.get("tolerance"),
+            "default_speedup": results["default"]["speedup"],
             "speedup": results["ours"]["speedup"]["mean"], "oracle_speedup": results["oracle"]["speedup"],
             "ir2vec_speedup": results["ir2vec"]["speedup"]["mean"] if "ir2vec" in results else None,
             "constant_speedup": results["constant"]["speedup"]["mean"], "seeds": len(results["seeds"])}

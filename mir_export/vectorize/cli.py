@@ -64,9 +64,10 @@ def add_commands(sub) -> None:
     i = cmds.add_parser("ir", formatter_class=Formatter,
                         help="the model's input: each kernel's IR before loop vectorization, one .ll a kernel",
                         description="clang -O1 -fno-vectorize -fno-slp-vectorize -fno-unroll-loops -emit-llvm -S "
-                                    "with the kernels' folder as include path (mir_export/vectorize/build.py, "
-                                    "IR_FLAGS, says why). Kernels whose OUT/NAME.ll exists are skipped; one that "
-                                    "does not compile is one line on stderr (exit status 1, the others are written).")
+                                    "with the kernels' folder as include path: the IR the loop vectorizer is handed, "
+                                    "simplified as -O3 would before it, loops kept as written, the same on every "
+                                    "machine. Kernels whose OUT/NAME.ll exists are skipped; one that does not "
+                                    "compile is one line on stderr (exit status 1, the others are written).")
     i.add_argument("--kernels", type=Path, required=True, help="folder of sF_*.c kernels with header.c/.h")
     i.add_argument("--out", type=Path, required=True, help="folder for the .ll files (outside the repository)")
     which = i.add_mutually_exclusive_group()
@@ -80,7 +81,7 @@ def add_commands(sub) -> None:
     s.add_argument("--kernels", type=Path, required=True, help="folder of sF_*.c kernels")
     s.add_argument("--n", type=int, required=True, help="how many kernels")
     s.add_argument("--out", type=Path, required=True, help="the subset file to write")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=int, default=0, help="seed of the sample")
     s.add_argument("--min-per-family", type=int, default=30,
                    help="every family gives at least this many (all it has when fewer)")
 
