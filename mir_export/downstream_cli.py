@@ -9,6 +9,8 @@ from pathlib import Path
 
 from mir_export.downstream.data import DATASET_TASKS, FEATURES, PLATFORMS, TASKS, default_datasets
 
+SUITE_FEATURES = ("runtime", "opcodes", "tfidf", "ir2vec", "random", "ours")  # suite.FEATURES, without importing it
+
 
 def add_commands(sub) -> None:
     down = sub.add_parser("downstream",
@@ -40,12 +42,29 @@ def add_commands(sub) -> None:
         cmd.add_argument("--features", default=features,
                          help=f"comma-separated, from {', '.join(FEATURES[task])}; text/graph: one half of our "
                               f"embedding (default {features})")
-    heads = cmds.add_parser("export-heads", help="train the final heads on every row; ONNX files + manifest fragment")
+    suite = cmds.add_parser("suite", help="every task, every feature set, one learner search: results.json, results.md",
+                            description="Every registered task (device mapping in three protocols, thread coarsening "
+                                        "strict and pooled) for every feature set through the same learner search "
+                                        "on the same folds, with paired statistics. Resumable: finished folds are "
+                                        "kept in OUT/checkpoint.jsonl and features in OUT/features.")
+    _common(suite)
+    suite.add_argument("--out", type=Path, required=True, help="directory for results.json, results.md, the checkpoint")
+    suite.add_argument("--features", default=",".join(SUITE_FEATURES),
+                       help=f"comma-separated, from {', '.join(SUITE_FEATURES)} (default: all)")
+    suite.add_argument("--tasks", default=None, help="comma-separated task names (default: all registered)")
+    suite.add_argument("--seeds", type=int, default=None, help="repeat over seeds 0..N-1 (default 3; --quick: 1)")
+    suite.add_argument("--random-model", type=Path, default=None, metavar="DIR",
+                       help="the random-weights model (default: OUT/random-model, made by 'mir-export random-model "
+                            "--like MODEL --seed 0' when missing)")
+    suite.add_argument("--quick", action="store_true",
+                       help="the reduced form: a few hundred rows, three folds, two cheap learners, one seed")
+    heads = cmds.add_parser("export-heads", help="train the final heads on every row, written as task packs")
     _common(heads)
     heads.add_argument("--out", type=Path, required=True,
-                       help="directory for the heads and manifest-tasks.json; when it holds the model's "
-                            "manifest.json (--out = --model), the heads are added to it")
-    heads.add_argument("--seed", type=int, default=0)
+                       help="directory whose tasks/NAME receive the packs; when it holds the model's "
+                            "manifest.json (--out = --model), the model serves them and --results' figures go to "
+                            "its metrics")
+    heads.add_argument("--seed", type=int, default=0, help="seed of the heads' training")
     heads.add_argument("--tasks", default=",".join(DATASET_TASKS),
                        help=f"comma-separated, from {', '.join(TASKS)} (default: {','.join(DATASET_TASKS)}); the "
                             "model directory's other heads stay")
@@ -79,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
             return _export_heads(args, datasets)
         except ValueError as exc:
             raise SystemExit(f"mir-export downstream export-heads: {exc}") from None
+    if args.downstream_command == "suite":
+        return _suite(args, datasets)
     from mir_export.downstream.experiments import run_coarsening, run_devmap, run_vectorize
     from mir_export.downstream.report import write_report
 
@@ -100,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _export_heads(args: argparse.Namespace, datasets: Path) -> int:
-    from mir_export.downstream.export import FRAGMENT, add_to_manifest, export_heads
+    from mir_export.downstream.export import export_heads, record_figures
     from mir_export.downstream.report import task_metrics
 
     tasks = tuple(args.tasks.split(","))
@@ -111,9 +132,40 @@ def _export_heads(args: argparse.Namespace, datasets: Path) -> int:
     figures = {r["task"]: task_metrics(r) for r in (json.loads(p.read_text()) for p in args.results)}
     if set(figures) - set(tasks):
         raise ValueError(f"--results: figures of {sorted(set(figures) - set(tasks))}, whose heads are not exported now")
-    fragment = export_heads(datasets, args.model, args.out, args.seed, tasks, tuple(args.measured), args.ir)
-    if (args.out / "manifest.json").exists():
-        add_to_manifest(args.out, fragment, figures)
-        (args.out / FRAGMENT).unlink()  # merged: the manifest is the one description
-    print(json.dumps(fragment["files"], indent=2))
+    packs = export_heads(datasets, args.model, args.out, args.seed, tasks, tuple(args.measured), args.ir, figures)
+    if (args.out / "manifest.json").exists() and figures:
+        record_figures(args.out, figures)
+    print(json.dumps({task: str(path) for task, path in packs.items()}, indent=2))
+    return 0
+
+
+def _suite(args: argparse.Namespace, datasets: Path) -> int:
+    from mir_export.downstream.suite import Context, run_suite
+    from mir_export.downstream.suite_report import write_suite
+    from mir_export.downstream.suite_tasks import TASKS as SUITE_TASKS
+    from mir_runtime.modeldir import ModelFileError
+
+    fail = "mir-export downstream suite: "
+    names = args.tasks.split(",") if args.tasks else list(SUITE_TASKS)
+    features = args.features.split(",")
+    if set(names) - set(SUITE_TASKS):
+        raise SystemExit(f"{fail}--tasks: unknown {sorted(set(names) - set(SUITE_TASKS))} ({', '.join(SUITE_TASKS)})")
+    if set(features) - set(SUITE_FEATURES):
+        raise SystemExit(f"{fail}--features: unknown {sorted(set(features) - set(SUITE_FEATURES))} "
+                         f"({', '.join(SUITE_FEATURES)})")
+    random_model = args.random_model or args.out / "random-model"
+    try:
+        if "random" in features and not (random_model / "manifest.json").exists():
+            from mir_export.random_model import random_model as make_random_model
+
+            make_random_model(args.model, random_model, 0, f"mir-export random-model --like {args.model} "
+                                                         f"--out {random_model} --seed 0")
+        tasks = [SUITE_TASKS[name](datasets, args.quick) for name in names]
+        seeds = list(range(args.seeds or (1 if args.quick else 3)))
+        results = run_suite(tasks, features, Context(args.model, random_model if "random" in features else None),
+                            seeds, args.out, args.quick)
+    except (ValueError, OSError, ModelFileError) as exc:
+        raise SystemExit(f"{fail}{exc}") from None
+    write_suite(results, args.out)
+    print((args.out / "results.md").read_text())
     return 0

@@ -303,7 +303,7 @@ def run_export_blocks(args: argparse.Namespace) -> int:
 
 def run_repool(args: argparse.Namespace) -> int:
     """``pooling`` and ``embedding_size`` of ``--model``'s manifest set to ``--pooling``'s; the
-    tasks, whose heads take embeddings of the old size, are dropped with their files' entries."""
+    task packs, whose heads take embeddings of the old size, are dropped."""
     from mir_runtime.pooling import embedding_size
 
     def change(raw: dict, manifest) -> str:
@@ -314,8 +314,8 @@ def run_repool(args: argparse.Namespace) -> int:
 
 
 def run_promote(args: argparse.Namespace) -> int:
-    """``promote_allocas`` of ``--model``'s manifest set (``--off``: cleared); the tasks, whose heads
-    learned from embeddings of the other front end, are dropped with their files' entries (unless
+    """``promote_allocas`` of ``--model``'s manifest set (``--off``: cleared); the task packs, whose heads
+    learned from embeddings of the other front end, are dropped (unless
     the flag was already so)."""
     wanted = not args.off
 
@@ -331,9 +331,12 @@ def run_promote(args: argparse.Namespace) -> int:
 
 def _change_embedding(model: Path, change, command: str) -> int:
     """``change(raw manifest, parsed manifest)`` applied to ``model``'s manifest (it returns what it
-    did, or None for nothing), then its task heads dropped with their files' entries and the task
+    did, or None for nothing), then its task packs dropped with the task
     metrics (they learned from embeddings the change makes different), and ``command`` recorded."""
+    import shutil
+
     from mir_runtime.modeldir import ModelDirectory, ModelFileError
+    from mir_runtime.packs import MODEL_TASKS
 
     try:
         manifest = ModelDirectory(model).manifest
@@ -345,15 +348,15 @@ def _change_embedding(model: Path, change, command: str) -> int:
     if done is None:
         print(f"{model}: unchanged")
         return 0
-    heads = {file for task in manifest.tasks.values() for file in task.heads.values()}
-    raw["files"] = {name: entry for name, entry in raw["files"].items() if name not in heads}
-    for section in ("tasks", "task_heads"):
-        raw.pop(section, None)
+    packs = model / MODEL_TASKS
+    heads = sorted(p.name for p in packs.iterdir() if p.is_dir()) if packs.is_dir() else []
+    if heads:
+        shutil.rmtree(packs)
     raw.get("metrics", {}).pop("tasks", None)
     training = raw.setdefault("training", {})
     training["commands"] = _recorded(training.get("commands", []), command)
     path.write_text(json.dumps(raw, indent=2) + "\n")
-    print(f"{model}: {done}" + (f"; {len(heads)} task heads dropped (export them again)" if heads else ""))
+    print(f"{model}: {done}" + (f"; task packs {', '.join(heads)} dropped (export them again)" if heads else ""))
     return 0
 
 

@@ -26,6 +26,7 @@ import os
 import threading
 import warnings
 from importlib import metadata
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
@@ -182,13 +183,15 @@ class OnnxBackend:
                                   RuntimeWarning, stacklevel=3)
             return self._encoders[k]
 
-    def _open(self, file: str, options):
+    def _open(self, file: str | Path, options):
         ort = load_onnxruntime()
-        return ort.InferenceSession(str(self.directory.file(file)), options, providers=self.requested_providers)
+        path = file if isinstance(file, Path) else self.directory.file(file)
+        return ort.InferenceSession(str(path), options, providers=self.requested_providers)
 
-    def session(self, file: str, options=None):
-        """The session of another file of the model directory (a task head, a block file),
-        opened once, with ``options`` (default: the backend's) and the backend's providers."""
+    def session(self, file: str | Path, options=None):
+        """The session of another file of the model directory (a block file), or of a file
+        elsewhere given as a checked ``Path`` (a task pack's head), opened once, with ``options``
+        (default: the backend's) and the backend's providers."""
         with self._lock:
             if file not in self._sessions:
                 self._sessions[file] = self._open(file, options or self.options)

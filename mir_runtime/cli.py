@@ -16,13 +16,13 @@ import warnings
 from pathlib import Path
 
 from mir_runtime.errors import IRParseError, WorkerError, shown
-from mir_runtime.usage import Formatter, UsageError
+from mir_runtime.usage import HelpParser, UsageError
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 DESCRIPTION = "LLVM IR to statements, ProGraML graphs, embeddings and task decisions."
 
 
-class Parser(argparse.ArgumentParser):
+class Parser(HelpParser):
     """argparse with its errors on one line (``prog: message``), exit code 2."""
 
     def error(self, message: str):
@@ -121,7 +121,7 @@ def _load_model(args: argparse.Namespace, threads: int | None = None, precision:
     from mir_runtime.model import Model
 
     return Model.load(args.model, device=args.device, precision=precision or args.precision, threads=threads,
-                      cache=getattr(args, "cache", None))
+                      cache=getattr(args, "cache", None), tasks=getattr(args, "tasks", None))
 
 
 def _embed(args: argparse.Namespace) -> int:
@@ -170,16 +170,19 @@ def _embed(args: argparse.Namespace) -> int:
         output.abort()
         raise
     output.finish()
+    listed = ""
     if out is not None and args.keep_going:
         listing = failures_path(out)
         if failed:
             with writing(listing):
                 listing.write_text("".join(json.dumps({"file": e.file, "error": str(e)}) + "\n" for e in failed))
-            print(f"mir-runtime embed: {len(failed)} of {len(files)} inputs failed, listed in {listing}",
-                  file=sys.stderr)
+            listed = f", listed in {listing}"
         else:
             listing.unlink(missing_ok=True)  # no stale list from an earlier run
-    return EXIT_BAD_INPUT if failed else EXIT_OK
+    if failed:
+        print(f"mir-runtime embed: {len(failed)} of {len(files)} inputs failed{listed}", file=sys.stderr)
+    # --keep-going: the rows of the files it could read are the result; a run that embedded none failed
+    return EXIT_BAD_INPUT if failed and len(failed) == len(files) else EXIT_OK
 
 
 def _embedded_files(paths: list[str], out: Path | None) -> list[str]:
@@ -212,27 +215,42 @@ def _stdin_rows(model, keep_going: bool):
 
 def _predict(args: argparse.Namespace) -> int:
     from mir_runtime.ir.reader import STDIN, STDIN_NAME
-    from mir_runtime.tasks import TaskError
+    from mir_runtime.tasks import NO_HEADS, TaskError
 
+    packs = _packs(args)
+    if not packs:
+        raise TaskError(f"unknown task {args.task!r}: model {_directory(args).path} {NO_HEADS}")
+    if args.task not in packs:
+        raise TaskError(f"unknown task {args.task!r} ({', '.join(packs)})")
     # loaded at the precision predict embeds at, so that --cache opens no store of another one
-    model = _load_model(args, _count(args, "threads"), _directory(args).manifest.heads_precision)
+    model = _load_model(args, _count(args, "threads"), packs[args.task].precision)
+    if args.precision not in (None, model.backend.precision):  # the heads would decide on embeddings unlike theirs
+        raise UsageError(f"--precision {args.precision}: task {args.task}'s heads learned from "
+                         f"{model.backend.precision} embeddings, so predict embeds at {model.backend.precision} "
+                         "(leave --precision out)")
     spec = model.task(args.task)
-    own = {spec.selector, *(i.name for i in spec.inputs)}
-    stray = sorted({o for t in model.tasks.values() for o in (t.selector, *(i.name for i in t.inputs))} - own)
+    own = {*(spec.selector,) * (spec.selector is not None), *(i.name for i in spec.inputs)}
+    stray = sorted({o for t in model.tasks.values() for o in (t.selector, *(i.name for i in t.inputs))
+                    if o is not None} - own)
     given = [f"--{o}" for o in stray if getattr(args, o, None) is not None]
     if given:  # another task's option: ignoring it would answer a question that was not asked
         raise TaskError(f"task {args.task} takes no {', '.join(given)} (its options: "
-                        f"{', '.join('--' + o for o in sorted(own))})")
-    choice = getattr(args, spec.selector, None)
+                        f"{', '.join('--' + o for o in sorted(own)) or 'none'})")
+    choice = getattr(args, spec.selector, None) if spec.selector is not None else None
     inputs = {i.name: getattr(args, i.name, None) for i in spec.inputs}
+    spec.head(choice, flags=True)  # the options' problems in the options' words, before the file is read
+    spec.extras(inputs, flags=True)
     stdin = args.file == STDIN
     source = _read(args.file) if stdin else args.file
     prediction = model.predict(args.task, source, choice, **inputs)
     name = STDIN_NAME if stdin else args.file
     if args.format == "text":
+        where = args.task + (f", {spec.selector} {prediction.choice}" if spec.selector is not None else "")
+        if prediction.value is not None:
+            print(f"{shown(name)}: {prediction.value:g}" + (f" {spec.unit}" if spec.unit else "") + f" ({where})")
+            return EXIT_OK
         kind, values = ("score", prediction.scores) if prediction.scores else ("p", prediction.probabilities)
         odds = ", ".join(f"{c} {v:.3f}" for c, v in values.items())
-        where = f"{args.task}, {spec.selector} {prediction.choice}"
         print(f"{shown(name)}: {prediction.decision} ({where}; {kind}: {odds})")
     else:
         print(json.dumps({"file": name, **prediction.to_dict(), "inputs": inputs}, allow_nan=False))
@@ -246,22 +264,32 @@ def _directory(args: argparse.Namespace):
     return ModelDirectory(args.model if args.model else default_model_dir())
 
 
+def _packs(args: argparse.Namespace) -> dict:
+    """The task packs served with the model: its own, ``$MIR_TASKS``'s and ``--tasks``'."""
+    from mir_runtime.packs import load_packs
+
+    return load_packs(_directory(args), getattr(args, "tasks", None))
+
+
 def _tasks(args: argparse.Namespace) -> int:
     from mir_runtime.tasks import NO_HEADS
 
     directory = _directory(args)
-    found = directory.manifest.tasks
-    if not found:
+    packs = _packs(args)
+    if not packs:
         print(f"mir-runtime tasks: model {shown(str(directory.path))} {NO_HEADS}", file=sys.stderr)
     if args.format == "json":
-        print(json.dumps([t.summary() for t in found.values()], indent=2))
+        print(json.dumps([p.task.summary() | {"pack": str(p.path)} for p in packs.values()], indent=2))
         return EXIT_OK
-    for task in found.values():
+    for pack in packs.values():
+        task = pack.task
         print(f"{task.name}: {task.description}")
-        print(f"  decides: {', '.join(task.classes)}")
-        print(f"  --{task.selector} {{{','.join(task.heads)}}}  {task.selector_help}")
+        print(f"  {task.kind}: " + (task.unit or "a number" if task.kind == "regression" else ', '.join(task.classes)))
+        if task.selector is not None:
+            print(f"  --{task.selector} {{{','.join(task.heads)}}}  {task.selector_help}")
         for spec in task.inputs:
             print(f"  --{spec.name} N  {spec.help}")
+        print(f"  pack: {shown(str(pack.path))}")
     return EXIT_OK
 
 
@@ -276,7 +304,9 @@ def _info(args: argparse.Namespace) -> int:
         "embedding_size": manifest.embedding_size,
         "pooling": manifest.pooling,
         "files": {name: {"bytes": e.bytes, "sha256": e.sha256, "check": "ok"} for name, e in manifest.files.items()},
-        "tasks": list(manifest.tasks),
+        "tasks": {name: {"pack": str(pack.path), "files": {f: {"sha256": pack.files[f].sha256, "check": "ok"}
+                                                           for f in pack.files if pack.file(f)}}
+                  for name, pack in _packs(args).items()},
         "device": args.device,
         "providers": model.providers,
         "metrics": manifest.sections.get("metrics", {}),
@@ -285,14 +315,27 @@ def _info(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _model_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--model", metavar="DIR", help="model directory (default: $MIR_MODEL, else the shipped model)")
-    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
-    parser.add_argument("--precision", choices=("int8", "fp32"),
-                        help="both encoders (default: int8 on cpu, fp32 on cuda; predict embeds at the precision "
-                             "its task heads learned from, fp32 for the shipped model)")
+def _model_options(parser: argparse.ArgumentParser, predict: bool = False) -> None:
+    _model_option(parser)
+    parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
+                        help="where the encoders run: cpu, or cuda, an NVIDIA GPU (needs the [gpu] extra)")
+    parser.add_argument("--precision", choices=("int8", "fp32"), help=(
+        "the encoders' precision; predict embeds at the one its task's heads learned from (fp32 for the shipped "
+        "tasks: int8 embeddings cost the heads about a point of accuracy) and refuses another (default: that one)"
+        if predict else "both encoders' precision (default: int8 on cpu, fp32 on cuda)"))
     parser.add_argument("--threads", type=int, metavar="N",
                         help="encoder calls side by side in one process (default: every core; capped to the cores)")
+
+
+def _tasks_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tasks", metavar="DIR", action="append",
+                        help="a task pack, or a directory of packs, to serve beside the model's own tasks (written by "
+                             "'mir-export task fit'; repeatable; $MIR_TASKS adds more, separated by ':'; default: "
+                             "none)")
+
+
+def _model_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", metavar="DIR", help="model directory (default: $MIR_MODEL, else the shipped model)")
 
 
 def _cache_option(parser: argparse.ArgumentParser) -> None:
@@ -306,17 +349,18 @@ def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> Exception
     model's problem, if its manifest cannot be read (``predict`` then reports it)."""
     from mir_runtime.modeldir import ModelFileError
 
-    early = argparse.ArgumentParser(add_help=False)
+    early = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     early.add_argument("--model")
+    early.add_argument("--tasks", action="append")
     try:
         known, _ = early.parse_known_args(argv)
-        found = _directory(known).manifest.tasks
+        found = {name: pack.task for name, pack in _packs(known).items()}
     except ModelFileError as exc:
         return exc
     parser.set_defaults(has_tasks=bool(found))  # without: predict says the model has no heads
     added: set[str] = set()
     for task in found.values():
-        if task.selector not in added:
+        if task.selector is not None and task.selector not in added:
             choices = sorted({c for t in found.values() if t.selector == task.selector for c in t.heads})
             parser.add_argument(f"--{task.selector}", help=f"{task.selector_help} ({', '.join(choices)})")
             added.add(task.selector)
@@ -342,7 +386,9 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     graph = sub.add_parser("graph", help="ProGraML program graph of each IR file, as JSON")
     graph.add_argument("files", nargs="+", metavar="FILE", help=".ll (or .bc) files; - reads standard input")
     graph.add_argument("--out-dir", metavar="DIR", help="write <stem>.json per input here (else stdout)")
-    graph.add_argument("--format", choices=("programl-json", "networkx-json"), default="programl-json")
+    graph.add_argument("--format", choices=("programl-json", "networkx-json"), default="programl-json",
+                       help="programl-json: ProGraML's JSON form of a program graph; networkx-json: networkx's "
+                            "node-link form")
     graph.set_defaults(run=_graph)
     stmts = sub.add_parser("statements", help="the statements of an IR file, one per line")
     stmts.add_argument("file", metavar="FILE", help="an .ll (or .bc) file; - reads standard input")
@@ -358,8 +404,8 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
                             "or 1 when --threads is given)")
     embed.add_argument("--keep-going", action="store_true",
                        help="embed the other files when one is not readable IR, and list the failures in "
-                            "OUT's stem + .failed.jsonl (without it, the first bad file stops the run and an .npy "
-                            "is not written)")
+                            "OUT's stem + .failed.jsonl; the exit status is 0 unless no file was embedded (without "
+                            "it, the first bad file stops the run with exit status 2 and an .npy is not written)")
     embed.add_argument("--whiten", action="store_true",
                        help="write the embeddings whitened by the model's corpus statistics, to compare by cosine "
                             "(similarity search; the task heads take the raw ones)")
@@ -370,17 +416,23 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     predict = sub.add_parser("predict", help="a task's decision for an IR file, as JSON")
     predict.add_argument("file", metavar="FILE", help="an .ll (or .bc) file; - reads standard input")
     predict.add_argument("--task", required=True, help="see 'mir-runtime tasks'")
-    predict.add_argument("--format", choices=("json", "text"), default="json")
-    _model_options(predict)
+    predict.add_argument("--format", choices=("json", "text"), default="json",
+                         help="json: one JSON object (the decision, the head's probabilities or scores, the inputs); "
+                              "text: one line to read")
+    _model_options(predict, predict=True)
+    _tasks_option(predict)
     _cache_option(predict)
     problem = _task_options(predict, argv) if _command(argv) == "predict" else None
     predict.set_defaults(run=_predict)
     tasks = sub.add_parser("tasks", help="what each task predicts and the inputs it needs")
-    tasks.add_argument("--model", metavar="DIR")
-    tasks.add_argument("--format", choices=("text", "json"), default="text")
+    _model_option(tasks)
+    _tasks_option(tasks)
+    tasks.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text: a few lines a task to read; json: a list of the tasks' descriptions")
     tasks.set_defaults(run=_tasks)
     info = sub.add_parser("info", help="the model: files (sha256 checked), tasks, providers, metrics")
     _model_options(info)
+    _tasks_option(info)
     info.set_defaults(run=_info)
     return parser, problem
 

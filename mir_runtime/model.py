@@ -31,9 +31,10 @@ from mir_runtime.featurizer import Featurizer
 from mir_runtime.ir import parse_ir
 from mir_runtime.ir.model import Module
 from mir_runtime.modeldir import TOKENIZER, WHITENING, ModelDirectory, ModelFileError
+from mir_runtime.packs import TaskPack, load_packs
 from mir_runtime.pooling import branch_columns
 from mir_runtime.store import EmbeddingStore
-from mir_runtime.tasks import NO_HEADS, Task, TaskError
+from mir_runtime.tasks import NO_HEADS, OUTPUTS, Task, TaskError
 
 PathLike = str | os.PathLike
 
@@ -57,14 +58,20 @@ def default_model_dir() -> Path:
 @dataclass(frozen=True)
 class Prediction:
     task: str
-    selector: str  # ``platform``, ``gpu``
+    selector: str | None  # ``platform``, ``gpu``; None: a task with one head
     choice: str  # its value (``amd``, ``tahiti``)
-    decision: str
-    probabilities: dict[str, float]  # a classifier head's; empty for a score head
-    scores: dict[str, float] = field(default_factory=dict)  # a score head's (decision: the largest)
+    decision: str  # the class or configuration; a regression's value, as text
+    probabilities: dict[str, float]  # a classifier head's; empty otherwise
+    scores: dict[str, float] = field(default_factory=dict)  # a configuration head's (decision: the largest)
+    value: float | None = None  # a regression head's
 
     def to_dict(self) -> dict:
-        out = {"task": self.task, self.selector: self.choice, "decision": self.decision}
+        out: dict = {"task": self.task}
+        if self.selector is not None:
+            out[self.selector] = self.choice
+        if self.value is not None:
+            return out | {"value": self.value}
+        out["decision"] = self.decision
         return out | ({"scores": self.scores} if self.scores else {"probabilities": self.probabilities})
 
 
@@ -72,30 +79,40 @@ class Model:
     """A model directory served on onnxruntime; see the module docstring."""
 
     def __init__(self, directory: ModelDirectory, featurizer: Featurizer, backend: OnnxBackend,
-                 statement_cache: int = STATEMENT_CACHE, cache: PathLike | None = None) -> None:
+                 statement_cache: int = STATEMENT_CACHE, cache: PathLike | None = None,
+                 packs: dict[str, TaskPack] | None = None) -> None:
         self.directory = directory
         self.featurizer = featurizer
         self.backend = backend
         self.cache = cache
         self._statement_cache = statement_cache
-        self.tasks: dict[str, Task] = dict(directory.manifest.tasks)
+        self.packs: dict[str, TaskPack] = dict(packs or {})
+        self.tasks: dict[str, Task] = {name: pack.task for name, pack in self.packs.items()}
         self._engines: dict[str, Engine] = {}  # by precision, each opened on first use (its store too)
         self._engines_lock = threading.Lock()
 
     @classmethod
     def load(cls, directory: PathLike | None = None, device: str = "cpu", precision: str | None = None,
              threads: int | None = None, statement_cache: int = STATEMENT_CACHE,
-             cache: PathLike | None = None) -> Model:
+             cache: PathLike | None = None, tasks: Sequence[PathLike] | None = None) -> Model:
         """Load ``directory`` (default: the shipped model), checking the sha256 of each file it
         opens. ``precision`` (both encoders): ``int8`` (CPU default) or ``fp32`` (GPU default);
         ``threads``: encoder calls side by side on CPU (default: every core);
         ``statement_cache``: statement vectors kept for later files (0: none); ``cache``: a
-        directory where embeddings are kept across runs (``store``; a ``StoreError`` if unusable)."""
+        directory where embeddings are kept across runs (``store``; a ``StoreError`` if unusable);
+        ``tasks``: task packs (or directories of packs) served beside the model's own and
+        ``$MIR_TASKS``'s (``packs``; a ``PackError`` for a pack made for another model)."""
         model_dir = ModelDirectory(directory if directory is not None else default_model_dir())
         featurizer = Featurizer.from_file(model_dir.file(TOKENIZER), model_dir.manifest.max_tokens,
                                           model_dir.manifest.promote_allocas)
+        packs = load_packs(model_dir, tasks)
         backend = OnnxBackend(model_dir, device=device, precision=precision, threads=threads)
-        return cls(model_dir, featurizer, backend, statement_cache, cache)
+        return cls(model_dir, featurizer, backend, statement_cache, cache, packs)
+
+    @property
+    def precision(self) -> str:
+        """The encoders' precision ``embed`` runs at (``int8`` or ``fp32``)."""
+        return self.backend.precision
 
     @property
     def manifest(self):
@@ -237,18 +254,23 @@ class Model:
             raise TaskError(f"unknown task {name!r} ({', '.join(self.tasks)})")
         return self.tasks[name]
 
+    def heads_precision(self, task: str) -> str:
+        """The encoders' precision ``task``'s heads learned from (fp32 for the shipped tasks)."""
+        return self.packs[self.task(task).name].precision
+
     def predict(self, task: str, source: PathLike | Module, choice: str | None = None, **inputs: float) -> Prediction:
-        """The decision of ``task``'s head (``choice`` picks it: ``amd``, ``tahiti``) for one IR
-        file or module, with the task's run-time inputs as keywords (``transfer=..., wgsize=...``).
-        The file is embedded at the precision the heads learned from (``manifest.heads_precision``,
-        fp32 for the shipped model), whatever this model embeds at: fed the int8 embedding (the
+        """The decision of ``task``'s head for one IR file or module: ``choice`` (or the task's
+        selector by name, ``platform="amd"``) picks the head, the run-time inputs come as keywords
+        (``transfer=..., wgsize=...``). The file is embedded at the precision the heads learned
+        from (fp32 for the shipped tasks), whatever this model embeds at: fed the int8 embedding (the
         CPU default, for throughput) the heads lose about a point of accuracy. A module without
         function bodies is refused (``IRParseError``): ``embed`` gives it a vector, but a decision
         on it would answer for code that is not there."""
         spec = self.task(task)
+        choice = self._choice(spec, choice, inputs)
         spec.head(choice)  # a bad choice or missing input fails before the file is read
         spec.extras(inputs)
-        engine = self._engine_for_heads()
+        engine = self._engine_at(self.heads_precision(task))
         if isinstance(source, Module):
             vector = engine.embed(self.featurizer(source))
         else:
@@ -258,42 +280,81 @@ class Model:
             # no statement (declarations, globals, comments): a head would decide on an almost empty graph alone
             name = source.path if isinstance(source, Module) else os.fspath(source)
             raise IRParseError(f"no function bodies: nothing for task {task} to decide on", name, 1, 1)
-        return self.predict_embeddings(task, vector[None, :], choice, [inputs])[0]
+        return self.predict_embeddings(task, vector[None, :], choice, [inputs],
+                                       precision=self.heads_precision(task))[0]
 
-    def _engine_for_heads(self) -> Engine:
-        """The engine at the heads' precision: this model's own when they agree, else a second one."""
-        return self._engine_at(self.manifest.heads_precision or self.backend.precision)
+    @staticmethod
+    def _choice(spec: Task, choice: str | None, inputs: dict) -> str | None:
+        """``choice``, or the selector given by its name among the keywords (taken out of them)."""
+        if spec.selector is not None and spec.selector in inputs:
+            named = inputs.pop(spec.selector)
+            if choice is not None and str(named).lower() != choice.lower():
+                raise TaskError(f"task {spec.name}: choice {choice!r} and {spec.selector} {named!r} disagree")
+            return str(named)
+        return choice
+
+    def embed_for(self, task: str, files: PathLike | Sequence[PathLike]) -> np.ndarray:
+        """Embeddings of IR files at the precision ``task``'s heads learned from, for
+        ``predict_embeddings`` (a tuner embeds its kernels once and asks several questions)."""
+        engine = self._engine_at(self.heads_precision(task))
+        if isinstance(files, (str, os.PathLike)):
+            return self._embed_path(engine, files)
+        return self._stack(self._embed_path(engine, f) for f in files)
 
     def predict_embeddings(self, task: str, embeddings: np.ndarray, choice: str | None = None,
-                           inputs: Sequence[dict[str, float]] | None = None) -> list[Prediction]:
-        """Decisions for precomputed embeddings [N, D] (a tuner caches them), one dict of
-        run-time inputs per row; embed them at the heads' precision (``manifest.heads_precision``)
-        for the decisions ``predict`` gives."""
+                           inputs: Sequence[dict[str, float]] | None = None, *, precision: str) -> list[Prediction]:
+        """Decisions for precomputed embeddings [N, D] (a tuner caches them), one dict of run-time
+        inputs per row. ``precision``: the encoders' precision the embeddings were made at
+        (``embed_for(task, ...)`` makes them at the heads'; ``model.precision`` for ``embed``'s);
+        a ``TaskError`` if it is not the one the heads learned from, whose answers would differ
+        from ``predict``'s."""
         spec = self.task(task)
-        file = spec.head(choice)
-        key = choice.lower() if choice else next(iter(spec.heads))
+        learned = self.heads_precision(task)
+        if precision != learned:
+            raise TaskError(f"task {task}: its heads learned from {learned} embeddings, not {precision}: make them "
+                            f"with embed_for({task!r}, files), or Model.load(precision={learned!r}).embed")
+        key = spec.key(choice)
+        pack = self.packs[spec.name]
         embeddings = np.asarray(embeddings, dtype=np.float32).reshape(-1, self.embedding_size)
         feed = {"embedding": embeddings}
         if spec.inputs:
             rows = inputs or [{}] * len(embeddings)
             if len(rows) != len(embeddings):
                 raise TaskError(f"task {task}: {len(embeddings)} embeddings but {len(rows)} sets of inputs")
-            feed["extras"] = np.array([spec.extras(r) for r in rows], dtype=np.float32)
-        session = self.backend.session(file)
-        values = session.run(None, feed)[0].astype(np.float64)
-        kind = session.get_outputs()[0].name
-        if kind == "logits":  # heads of earlier releases
-            values = np.exp(values - values.max(1, keepdims=True))
-            values /= values.sum(1, keepdims=True)
-            kind = "probabilities"
-        if kind not in ("probabilities", "scores") or values.shape[1:] != (len(spec.classes),):
-            raise ModelFileError(f"{file}: a task head must output logits, probabilities or scores "
-                                 f"[N, {len(spec.classes)}], not {kind} {list(values.shape)}")
+            feed["extras"] = np.array([spec.extras(dict(r)) for r in rows], dtype=np.float32)
+        file = spec.heads[key]
+        session = self.backend.session(pack.file(file))
+        kind, values = _head_output(session, feed, spec, file)
         if not np.isfinite(values).all():
-            raise TaskError(f"task {task}: the head gave a non-finite {kind[:-1]} for these inputs")
+            raise TaskError(f"task {task}: the head gave a non-finite {kind} for these inputs")
+        if spec.kind == "regression":
+            return [Prediction(task, spec.selector, key, f"{v:.6g}", {}, value=round(float(v), 6)) for v in values[:, 0]]
         rounded = [{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in values]
         return [
             Prediction(task, spec.selector, key, spec.classes[int(row.argmax())],
                        named if kind == "probabilities" else {}, named if kind == "scores" else {})
             for row, named in zip(values, rounded)
         ]
+
+
+def _head_output(session, feed: dict, spec: Task, file: str) -> tuple[str, np.ndarray]:
+    """The output of a head that its task's kind reads, by name (``logits`` become probabilities;
+    any other output, such as scikit-learn's ``label``, is not read): its name and [N, C] values."""
+    names = [o.name for o in session.get_outputs()]
+    name = next((n for n in OUTPUTS[spec.kind] if n in names), None)
+    if name is None and spec.kind == "classification" and "scores" in names:
+        name = "scores"  # the shipped thread-coarsening heads of the manifest form
+    width = 1 if spec.kind == "regression" else len(spec.classes)
+    if name is None:
+        raise ModelFileError(f"{file}: a {spec.kind} head must output {' or '.join(OUTPUTS[spec.kind])}, "
+                             f"not {', '.join(names)}")
+    values = np.asarray(session.run([name], feed)[0], dtype=np.float64)
+    if values.ndim == 1:
+        values = values[:, None]
+    if values.shape[1:] != (width,):
+        raise ModelFileError(f"{file}: output {name} must be [N, {width}], not {list(values.shape)}")
+    if name == "logits":  # heads of earlier releases
+        values = np.exp(values - values.max(1, keepdims=True))
+        values /= values.sum(1, keepdims=True)
+        name = "probabilities"
+    return name, values

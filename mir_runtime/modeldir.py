@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from mir_runtime.pooling import MEAN, POOLINGS, embedding_size
-from mir_runtime.tasks import Task, TaskError
 
 FORMAT_VERSION = 1  # what mir_export.export writes and this runtime reads
 MANIFEST = "manifest.json"
@@ -57,8 +56,9 @@ class FileEntry:
 
 @dataclass(frozen=True)
 class Manifest:
-    """What ``manifest.json`` says, checked: the model's shape, its files and its tasks.
-    ``sections`` keeps the rest (``metrics``, ``training``, ``parity``, ...) as read, for reports."""
+    """What ``manifest.json`` says, checked: the model's shape and its files (its tasks are packs
+    under ``tasks/``: ``mir_runtime.packs``). ``sections`` keeps the rest (``metrics``,
+    ``training``, ``parity``, ...) as read, for reports."""
 
     format_version: int
     model: Mapping[str, Any]  # the encoder's configuration (mir_export.model.ModelConfig)
@@ -69,9 +69,7 @@ class Manifest:
     max_tokens: int
     graph_layers: int
     files: Mapping[str, FileEntry]
-    tasks: Mapping[str, Task]
     sections: Mapping[str, Any]
-    heads_precision: str | None = None  # the encoders' precision the task heads learned from (None: not recorded)
     promote_allocas: bool = False  # the front end promotes -O0 locals to SSA values first (mir_runtime.ir.promote)
 
     @property
@@ -105,24 +103,13 @@ class Manifest:
             if not isinstance(digest, str) or len(digest) != 64:
                 raise ModelFileError(f"{where}: files.{name}: no sha256 (64 hex digits)")
             files[name] = FileEntry(digest, entry.get("bytes") if isinstance(entry.get("bytes"), int) else None)
-        tasks = {}
-        for name, entry in _mapping(top.get("tasks", {}), where, "tasks").items():
-            try:
-                tasks[name] = Task.from_manifest(name, _mapping(entry, where, f"tasks.{name}"))
-            except (KeyError, TypeError, ValueError, AttributeError, TaskError) as exc:
-                problem = f"no {exc}" if isinstance(exc, KeyError) else str(exc)
-                raise ModelFileError(f"{where}: tasks.{name}: malformed ({problem})") from None
-            for file in tasks[name].heads.values():
-                if file not in files:
-                    raise ModelFileError(f"{where}: tasks.{name}: head {file} is not listed in files")
+        if "tasks" in top:
+            raise ModelFileError(f"{where}: task heads listed in the manifest are an older layout: this "
+                                 "mir-runtime serves task packs (export the heads again with 'mir-export downstream "
+                                 "export-heads', or fit them with 'mir-export task fit')")
         pooling = top.get("pooling", MEAN)
         if pooling not in POOLINGS:
             raise ModelFileError(f"{where}: pooling {pooling!r} is not one this mir-runtime knows ({', '.join(POOLINGS)})")
-        heads = top.get("task_heads", {})
-        heads_precision = heads.get("precision") if isinstance(heads, dict) else None
-        if heads_precision is not None and heads_precision not in ENCODER_FILES:
-            raise ModelFileError(f"{where}: task_heads.precision {heads_precision!r} is not one of "
-                                 f"{', '.join(ENCODER_FILES)}")
         promote_allocas = top.get("promote_allocas", False)
         if not isinstance(promote_allocas, bool):
             raise ModelFileError(f"{where}: promote_allocas must be true or false, not {promote_allocas!r}")
@@ -142,9 +129,7 @@ class Manifest:
             max_tokens=_integer(model, "max_tokens", where, "model."),
             graph_layers=_integer(model, "graph_layers", where, "model."),
             files=files,
-            tasks=tasks,
-            sections={k: v for k, v in top.items() if k not in ("format_version", "model", "files", "tasks")},
-            heads_precision=heads_precision,
+            sections={k: v for k, v in top.items() if k not in ("format_version", "model", "files")},
             promote_allocas=promote_allocas,
         )
 

@@ -1,11 +1,20 @@
-"""Task heads as the manifest describes them: what each predicts and which inputs it needs.
+"""Task heads as a task pack or the manifest describes them: what each predicts and which inputs it needs.
 
-A task (``devmap``, ``coarsening``) has one head per variant, picked by a selector (``--platform
-amd``, ``--gpu tahiti``), and may need run-time inputs beside the code (``transfer``, ``wgsize``).
-A head is an ONNX file taking ``embedding`` [N, D] (and ``extras`` [N, K], the inputs in the order
-listed, raw: the head scales them itself) and giving class logits [N, C]. An input may declare
-its domain (``"minimum"``, ``"maximum"``); every input must be finite and fit a float32, which
-is what the head computes in.
+A task (``devmap``, ``coarsening``, a user's own) has one head per value of its selector
+(``platform="amd"``, ``gpu="tahiti"``), or a single head without one, and may need run-time inputs
+beside the code (``transfer``, ``wgsize``). A head is an ONNX file taking ``embedding`` [N, D]
+(and ``extras`` [N, K], the inputs in the order listed, raw: the head scales them itself). Its
+outputs are read by name, never by position, as its ``kind`` says:
+
+- ``classification``: ``probabilities`` [N, C] (or ``logits``); the decision is the likeliest class;
+- ``configuration``: ``scores`` [N, C], each configuration's predicted log speedup over the first
+  (the default), margin included; the decision is the largest score;
+- ``regression``: ``value`` [N, 1] or [N], a number in the task's ``unit``.
+
+Other outputs (scikit-learn's ``label``) are ignored. An input may declare its domain
+(``"minimum"``, ``"maximum"``); every input must be finite and fit a float32, which is what the
+head computes in. Messages name the parameters as the Python API takes them (``platform``,
+``transfer``); the command line calls ``check_options`` first, whose messages name its options.
 """
 from __future__ import annotations
 
@@ -14,11 +23,14 @@ from dataclasses import dataclass
 import numpy as np
 
 FLOAT32_MAX = float(np.finfo(np.float32).max)
+KINDS = ("classification", "configuration", "regression")
+# What a head of each kind outputs (the first name found is read).
+OUTPUTS = {"classification": ("probabilities", "logits"), "configuration": ("scores",), "regression": ("value",)}
 
 
-# What to say about a model directory without task heads (a freshly exported one).
-NO_HEADS = ("has no task heads; add them with 'mir-export downstream export-heads --model DIR --out DIR' "
-            "(README: Downstream tasks)")
+# What to say about a model without task heads (a freshly exported one).
+NO_HEADS = ("has no task heads; fit your own with 'mir-export task fit' and serve them with --tasks DIR "
+            "(README: Your own tuning task)")
 
 
 class TaskError(ValueError):
@@ -39,68 +51,106 @@ class TaskInput:
             raise ValueError(f"input {entry['name']}: minimum and maximum must be numbers")
         return cls(entry["name"], entry.get("help", ""), *bounds)
 
-    def check(self, task: str, given: object) -> float:
-        """``given`` as a float inside this input's domain, else a ``TaskError`` saying the domain."""
+    def check(self, task: str, given: object, flags: bool = False) -> float:
+        """``given`` as a float inside this input's domain, else a ``TaskError`` saying the domain
+        (``flags``: naming the command line's option, ``--transfer``, not the parameter)."""
+        name = f"--{self.name}" if flags else self.name
         try:
             value = float(given)  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            raise TaskError(f"task {task}: --{self.name} must be a number, not {given!r}") from None
+            raise TaskError(f"task {task}: {name} must be a number, not {given!r}") from None
         if not abs(value) <= FLOAT32_MAX:  # NaN fails too
-            raise TaskError(f"task {task}: --{self.name} must be a finite number below {FLOAT32_MAX:.3g} "
+            raise TaskError(f"task {task}: {name} must be a finite number below {FLOAT32_MAX:.3g} "
                             f"in magnitude, not {given!r}")
         if self.minimum is not None and value < self.minimum:
-            raise TaskError(f"task {task}: --{self.name} must be at least {self.minimum:g}, not {given!r}")
+            raise TaskError(f"task {task}: {name} must be at least {self.minimum:g}, not {given!r}")
         if self.maximum is not None and value > self.maximum:
-            raise TaskError(f"task {task}: --{self.name} must be at most {self.maximum:g}, not {given!r}")
+            raise TaskError(f"task {task}: {name} must be at most {self.maximum:g}, not {given!r}")
         return value
+
+    def to_manifest(self) -> dict:
+        bounds = {k: v for k, v in (("minimum", self.minimum), ("maximum", self.maximum)) if v is not None}
+        return {"name": self.name, "help": self.help, **bounds}
 
 
 @dataclass(frozen=True)
 class Task:
     name: str
     description: str
-    selector: str  # the option that picks a head (``platform``, ``gpu``)
+    selector: str | None  # the parameter that picks a head (``platform``, ``gpu``); None: one head
     selector_help: str
-    heads: dict[str, str]  # selector value -> ONNX file name
+    heads: dict[str, str]  # selector value -> ONNX file name (without a selector: the one head under "")
     inputs: tuple[TaskInput, ...]
-    classes: tuple[str, ...]
+    classes: tuple[str, ...]  # classification: the classes; configuration: the configurations, default first
+    kind: str = "classification"
+    unit: str = ""  # regression: what the value measures
 
     @classmethod
     def from_manifest(cls, name: str, entry: dict) -> "Task":
-        selector = entry["selector"]
-        return cls(
-            name=name,
-            description=entry["description"],
-            selector=selector["name"],
-            selector_help=selector.get("help", ""),
-            heads=dict(selector["choices"]),
-            inputs=tuple(TaskInput.from_manifest(i) for i in entry.get("inputs", [])),
-            classes=tuple(str(c) for c in entry["classes"]),
-        )
+        """The task of a manifest or pack entry (``kind`` absent: a classifier or score head of the
+        shipped form, told apart by the head's output name when it runs)."""
+        kind = entry.get("kind", "classification")
+        if kind not in KINDS:
+            raise ValueError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
+        selector = entry.get("selector")
+        if selector is None:
+            heads, selector_name, selector_help = {"": entry["head"]}, None, ""
+        else:
+            heads, selector_name, selector_help = dict(selector["choices"]), selector["name"], selector.get("help", "")
+        classes = tuple(str(c) for c in entry["classes"]) if kind != "regression" else ("value",)
+        return cls(name=name, description=entry["description"], selector=selector_name, selector_help=selector_help,
+                   heads=heads, inputs=tuple(TaskInput.from_manifest(i) for i in entry.get("inputs", [])),
+                   classes=classes, kind=kind, unit=str(entry.get("unit", "")))
 
-    def head(self, choice: str | None) -> str:
-        """The head file for ``choice`` of the selector (the only one if there is just one)."""
+    def to_manifest(self) -> dict:
+        """The entry ``from_manifest`` reads back."""
+        entry: dict = {"description": self.description, "kind": self.kind}
+        if self.selector is None:
+            entry["head"] = self.heads[""]
+        else:
+            entry["selector"] = {"name": self.selector, "help": self.selector_help, "choices": dict(self.heads)}
+        entry["inputs"] = [i.to_manifest() for i in self.inputs]
+        if self.kind == "regression":
+            entry["unit"] = self.unit
+        else:
+            entry["classes"] = list(self.classes)
+        return entry
+
+    def key(self, choice: str | None, flags: bool = False) -> str:
+        """The selector value ``choice`` names (the only one if there is just one)."""
+        if self.selector is None:
+            if choice is not None:
+                raise TaskError(f"task {self.name} has one head: it takes no choice, not {choice!r}")
+            return ""
         if choice is None and len(self.heads) == 1:
-            return next(iter(self.heads.values()))
+            return next(iter(self.heads))
+        name = f"--{self.selector}" if flags else f"choice (its {self.selector})"
         if choice is None:
-            raise TaskError(f"task {self.name} needs --{self.selector} ({', '.join(self.heads)})")
+            raise TaskError(f"task {self.name} needs {name}: {', '.join(self.heads)}")
         if choice.lower() not in self.heads:
             raise TaskError(f"task {self.name}: unknown {self.selector} {choice!r} ({', '.join(self.heads)})")
-        return self.heads[choice.lower()]
+        return choice.lower()
 
-    def extras(self, values: dict[str, float | None]) -> list[float]:
+    def head(self, choice: str | None, flags: bool = False) -> str:
+        """The head file for ``choice`` of the selector."""
+        return self.heads[self.key(choice, flags)]
+
+    def extras(self, values: dict[str, float | None], flags: bool = False) -> list[float]:
         """The run-time inputs in head order; every one must be given, inside its domain."""
         missing = [i.name for i in self.inputs if values.get(i.name) is None]
         if missing:
-            raise TaskError(f"task {self.name} needs " + ", ".join(f"--{m}" for m in missing))
-        return [spec.check(self.name, values[spec.name]) for spec in self.inputs]
+            shown = ", ".join(f"--{m}" if flags else m for m in missing)
+            raise TaskError(f"task {self.name} needs {shown}" + ("" if flags else " (run-time inputs)"))
+        unknown = sorted(set(values) - {i.name for i in self.inputs})
+        if unknown:
+            own = ", ".join(i.name for i in self.inputs) or "none"
+            raise TaskError(f"task {self.name} takes no input {', '.join(unknown)} (its inputs: {own})")
+        return [spec.check(self.name, values[spec.name], flags) for spec in self.inputs]
 
     def summary(self) -> dict:
         """What ``mir-runtime tasks`` shows."""
-        return {
-            "task": self.name,
-            "predicts": self.description,
-            "classes": list(self.classes),
-            self.selector: list(self.heads),
-            "inputs": {i.name: i.help for i in self.inputs},
-        }
+        out = {"task": self.name, "predicts": self.description, "kind": self.kind}
+        out |= {"unit": self.unit} if self.kind == "regression" else {"classes": list(self.classes)}
+        if self.selector is not None:
+            out[self.selector] = list(self.heads)
+        return out | {"inputs": {i.name: i.help for i in self.inputs}}

@@ -104,8 +104,12 @@ def tiny_model(out: Path):
     import torch
 
     from mir_export.downstream.export import vectorize_task
-    from mir_export.export import export, update_manifest
+    from mir_export.export import export
     from mir_export.model import MIREncoder, config
+    from mir_runtime.modeldir import ModelDirectory
+    from mir_runtime.packs import MODEL_TASKS, base_model, write_pack
+    from mir_runtime.tasks import Task
+
     module = parse_ir(IR)
     tokenizer = fixed_tokenizer(statements(module))
     tokenizer.save(str(out / "tok.json"))
@@ -114,12 +118,15 @@ def tiny_model(out: Path):
     torch.save({"model": model.state_dict(), "model_config": model.cfg.to_dict()}, out / "checkpoint.pt")
     directory = out / "model"
     manifest = export(out / "checkpoint.pt", out / "tok.json", directory)
+    base = base_model(ModelDirectory(directory), "fp32")
     heads = list(TOY_TASK["selector"]["choices"].values())
     for seed, name in enumerate(heads):
-        linear_head(directory / name, manifest["embedding_size"], 2, 2, seed)
+        linear_head(out / name, manifest["embedding_size"], 2, 2, seed)
+    write_pack(directory / MODEL_TASKS / "toy", Task.from_manifest("toy", TOY_TASK), {h: out / h for h in heads}, base, {})
     vectorize = vectorize_task(TOY_MACHINE, {"zen3": "toy-vectorize-zen3.onnx"})
-    linear_head(directory / "toy-vectorize-zen3.onnx", manifest["embedding_size"], 0, len(vectorize["classes"]), 7, "scores")
-    update_manifest(directory, [*heads, "toy-vectorize-zen3.onnx"], tasks={"toy": TOY_TASK, "vectorize": vectorize})
+    linear_head(out / "toy-vectorize-zen3.onnx", manifest["embedding_size"], 0, len(vectorize["classes"]), 7, "scores")
+    write_pack(directory / MODEL_TASKS / "vectorize", Task.from_manifest("vectorize", vectorize),
+               {"toy-vectorize-zen3.onnx": out / "toy-vectorize-zen3.onnx"}, base, {})
     return model, tokenizer, directory
 
 

@@ -26,8 +26,8 @@ def cli(*args: str, model: Path | None = None) -> subprocess.CompletedProcess:
 def _edit(manifest: dict, how: str):
     if how == "a list":
         return [manifest]
-    if how == "tasks a list":
-        return {**manifest, "tasks": list(manifest["tasks"].values())}
+    if how == "tasks in the manifest":
+        return {**manifest, "tasks": {}}
     if how == "entry without sha256":
         files = {**manifest["files"], "tokenizer.json": {"bytes": 1}}
         return {**manifest, "files": files}
@@ -39,28 +39,21 @@ def _edit(manifest: dict, how: str):
         return {**manifest, "pooling": "median"}
     if how == "embedding_size of another pooling":
         return {**manifest, "pooling": "mean"}
-    if how == "unknown heads precision":
-        return {**manifest, "task_heads": {"precision": "fp64"}}
     if how == "promote_allocas not a bool":
         return {**manifest, "promote_allocas": "yes"}
     if how == "readout not a width":
         return {**manifest, "model": {**manifest["model"], "readout": "256"}}
     if how == "embedding_size not the readout's":
         return {**manifest, "model": {**manifest["model"], "readout": 48}}
-    if how == "task without classes":
-        toy = {k: v for k, v in manifest["tasks"]["toy"].items() if k != "classes"}
-        return {**manifest, "tasks": {"toy": toy}}
     raise AssertionError(how)
 
 
 BROKEN = {
     "a list": "the manifest must be a JSON object, not a JSON list",
-    "tasks a list": "tasks must be a JSON object, not a JSON list",
+    "tasks in the manifest": "task heads listed in the manifest are an older layout",
     "entry without sha256": "files.tokenizer.json: no sha256",
     "no format_version": "no format_version",
     "unknown format_version": f"format_version {FORMAT_VERSION + 1} is not the one",
-    "task without classes": "tasks.toy: malformed (no 'classes')",
-    "unknown heads precision": "task_heads.precision 'fp64' is not one of fp32, int8",
     "unknown pooling": "pooling 'median' is not one this mir-runtime knows",
     "embedding_size of another pooling": "embedding_size 98 is not the size of pooling 'mean' for vectors of 32 (64)",
     "readout not a width": "model.readout must be a positive integer, not '256'",
@@ -83,7 +76,7 @@ def broken(model_dir, tmp_path_factory) -> dict[str, Path]:
         shutil.copytree(model_dir[2], out[how])
         path = out[how] / "manifest.json"
         if how == "non-UTF-8":
-            path.write_bytes(path.read_bytes().replace(b'"toy"', b'"t\xffy"'))
+            path.write_bytes(path.read_bytes().replace(b'"mean-max-size"', b'"mean-max-s\xffze"'))
         elif how == "not JSON":
             path.write_text("{,}")
         else:
@@ -125,7 +118,6 @@ def test_manifest_is_typed_and_frozen(model_dir) -> None:
     assert isinstance(manifest, Manifest) and manifest.format_version == FORMAT_VERSION
     assert manifest.embedding_size == 3 * 32 + 2 and manifest.pooling == "mean-max-size" and manifest.d_model == 32
     assert manifest.max_tokens == 64 and manifest.promote_allocas is False  # absent: the file as read
-    assert manifest.tasks["toy"].inputs[0].name == "transfer"
     assert len(manifest.files["tokenizer.json"].sha256) == 64
     with pytest.raises(dataclasses.FrozenInstanceError):
         manifest.embedding_size = 1  # type: ignore[misc]

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from models import IR
+from paths import SHIPPED
 from mir_runtime import IRParseError
 from mir_runtime.model import Model
 from mir_runtime.tasks import TaskError
@@ -69,18 +70,27 @@ def test_predict_uses_the_chosen_head_and_inputs(model, files) -> None:
     assert abs(sum(amd.probabilities.values()) - 1) < 1e-5
     assert amd.probabilities != nvidia.probabilities  # two heads
     assert amd.to_dict()["platform"] == "amd"
-    rows = model.predict_embeddings("toy", model.embed([files["a"], files["a"]]), "amd",
-                                    [{"transfer": 1e6, "wgsize": 256}, {"transfer": 1.0, "wgsize": 1}])
+    rows = model.predict_embeddings("toy", model.embed_for("toy", [files["a"], files["a"]]), "amd",
+                                    [{"transfer": 1e6, "wgsize": 256}, {"transfer": 1.0, "wgsize": 1}], precision="fp32")
     assert rows[0] == amd and rows[1].probabilities != amd.probabilities
+    assert model.predict("toy", files["a"], platform="amd", transfer=1e6, wgsize=256) == amd  # the selector by name
+
+
+def test_predict_embeddings_refuses_another_precision(model, files) -> None:
+    assert model.precision == "int8"  # the CPU default; the toy heads learned from fp32
+    with pytest.raises(TaskError, match="learned from fp32 embeddings, not int8: make them with embed_for"):
+        model.predict_embeddings("toy", model.embed(files["a"]), "amd", [{"transfer": 1, "wgsize": 1}],
+                                 precision=model.precision)
 
 
 @pytest.mark.parametrize(
     ("call", "message"),
     [
         (lambda m, f: m.predict("nope", f), "unknown task 'nope'"),
-        (lambda m, f: m.predict("toy", f, transfer=1, wgsize=1), "needs --platform"),
+        (lambda m, f: m.predict("toy", f, transfer=1, wgsize=1), r"needs choice \(its platform\): amd, nvidia"),
         (lambda m, f: m.predict("toy", f, "intel", transfer=1, wgsize=1), "unknown platform 'intel'"),
-        (lambda m, f: m.predict("toy", f, "amd", transfer=1), "needs --wgsize"),
+        (lambda m, f: m.predict("toy", f, "amd", transfer=1), r"needs wgsize \(run-time inputs\)"),
+        (lambda m, f: m.predict("toy", f, "amd", transfer=1, wgsize=1, wg=2), "takes no input wg"),
         (lambda m, f: m.predict("toy", f, "amd", transfer=float("nan"), wgsize=1), "finite"),
     ],
 )
@@ -246,11 +256,12 @@ def test_cli_tasks_and_info(model_dir, tmp_path) -> None:
     info = cli("info", "--model", str(model_dir[2]))
     assert info.returncode == 0, info.stderr
     data = json.loads(info.stdout)
-    assert data["providers"] == ["CPUExecutionProvider"] and data["files"]["toy-amd.onnx"]["check"] == "ok"
+    assert data["providers"] == ["CPUExecutionProvider"] and data["files"]["tokenizer.json"]["check"] == "ok"
+    assert data["tasks"]["toy"]["files"]["toy-amd.onnx"]["check"] == "ok"
     assert data["pooling"] == "mean-max-size" and data["embedding_size"] == 3 * 32 + 2
     broken = tmp_path / "broken"
     shutil.copytree(model_dir[2], broken)
-    with open(broken / "toy-nvidia.onnx", "ab") as f:
+    with open(broken / "tasks" / "toy" / "toy-nvidia.onnx", "ab") as f:
         f.write(b"\0")
     bad = cli("info", "--model", str(broken))
     assert bad.returncode == 2 and "toy-nvidia.onnx: sha256" in bad.stderr and bad.stderr.count("\n") == 1
@@ -322,13 +333,34 @@ def test_cli_embed_keep_going_writes_good_rows_and_the_failures(model, model_dir
     out = tmp_path / "e.npy"
     inputs = [str(files["a"]), str(files["bad"]), str(files["b"])]
     done = cli("embed", *inputs, "-o", str(out), "--keep-going", "--workers", "2", "--model", str(model_dir[2]))
-    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.returncode == 0 and "Traceback" not in done.stderr  # it wrote the rows it could
+    assert done.stderr.splitlines()[-1] == f"mir-runtime embed: 1 of 3 inputs failed, listed in {tmp_path / 'e.failed.jsonl'}"
     np.testing.assert_allclose(np.load(out), model.embed([files["a"], files["b"]]), rtol=1e-5)
     failed = [json.loads(line) for line in (tmp_path / "e.failed.jsonl").read_text().splitlines()]
     assert [f["file"] for f in failed] == [str(files["bad"])]
     assert failed[0]["error"].startswith(f"{files['bad']}:2:") and "undefined value %nope" in failed[0]["error"]
     again = cli("embed", str(files["a"]), "-o", str(out), "--keep-going", "--model", str(model_dir[2]))
     assert again.returncode == 0 and not (tmp_path / "e.failed.jsonl").exists()
+
+
+def test_cli_embed_keep_going_fails_only_when_nothing_was_embedded(model_dir, files, tmp_path) -> None:
+    some = cli("embed", str(files["bad"]), str(files["a"]), "--keep-going", "--model", str(model_dir[2]))
+    assert some.returncode == 0 and len(some.stdout.splitlines()) == 1
+    assert some.stderr.splitlines()[-1] == "mir-runtime embed: 1 of 2 inputs failed"
+    none = cli("embed", str(files["bad"]), "-o", str(tmp_path / "e.jsonl"), "--keep-going", "--model", str(model_dir[2]))
+    assert none.returncode == 2 and none.stderr.splitlines()[-1].startswith("mir-runtime embed: 1 of 1 inputs failed")
+
+
+def test_cli_predict_refuses_a_precision_its_heads_did_not_learn_from(files) -> None:
+    """The shipped heads learned from fp32 embeddings: predict embeds at fp32, and says so rather
+    than ignore --precision int8."""
+    args = ("predict", "--task", "devmap", "--platform", "amd", "--transfer", "1000", "--wgsize", "64", "--model",
+            str(SHIPPED), str(files["a"]))
+    refused = cli(*args, "--precision", "int8")
+    assert refused.returncode == 2 and refused.stderr == (
+        "mir-runtime predict: --precision int8: task devmap's heads learned from fp32 embeddings, so predict embeds "
+        "at fp32 (leave --precision out)\n")
+    assert cli(*args, "--precision", "fp32").stdout == cli(*args).stdout != ""
 
 
 @pytest.mark.parametrize(("output", "message"), [("/nonexistent/x.npy", "no directory /nonexistent"),
@@ -360,17 +392,15 @@ def test_cli_predict_inputs_outside_float32_are_refused(model_dir, files, transf
 
 
 def test_a_model_without_heads_says_how_to_add_them(model_dir, files, tmp_path) -> None:
-    """A freshly exported model: ``tasks`` and ``predict`` name ``export-heads`` (``predict``
+    """A freshly exported model: ``tasks`` and ``predict`` name ``task fit`` (``predict``
     with the task options of the shipped model was argparse's 'unrecognized arguments')."""
     fresh = tmp_path / "fresh"
     shutil.copytree(model_dir[2], fresh)
-    manifest = json.loads((fresh / "manifest.json").read_text())
-    del manifest["tasks"]
-    (fresh / "manifest.json").write_text(json.dumps(manifest))
+    shutil.rmtree(fresh / "tasks")
     tasks = cli("tasks", "--model", str(fresh))
     assert tasks.returncode == 0 and tasks.stdout == "" and "no task heads" in tasks.stderr
-    assert "mir-export downstream export-heads" in tasks.stderr and tasks.stderr.count("\n") == 1
+    assert "mir-export task fit" in tasks.stderr and tasks.stderr.count("\n") == 1
     done = cli("predict", "--task", "devmap", "--platform", "amd", "--transfer", "1", "--wgsize", "1", str(files["a"]),
                "--model", str(fresh))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
-    assert "no task heads" in done.stderr and "export-heads" in done.stderr and "unrecognized" not in done.stderr
+    assert "no task heads" in done.stderr and "task fit" in done.stderr and "unrecognized" not in done.stderr

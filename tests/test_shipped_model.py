@@ -37,11 +37,17 @@ def test_manifest_records_training_and_metrics(manifest) -> None:
     assert {"accuracy", "speedup", "grouped_accuracy"} <= set(devmap["amd"]) and "nvidia" in devmap
     coarsening = manifest["metrics"]["tasks"]["coarsening"]
     assert {"fermi", "kepler", "cypress", "tahiti", "mean_speedup", "pooled_mean_speedup"} <= set(coarsening)
-    assert set(manifest["tasks"]) == {"devmap", "coarsening"}
-    # every head names the learner its nested selection chose, per task and platform
-    selected = manifest["task_heads"]["selected"]
+    # the shipped tasks are packs on these very encoders; every head names the learner its nested
+    # selection chose, per task and platform
+    from mir_runtime.modeldir import ModelDirectory
+    from mir_runtime.packs import load_packs
+
+    packs = load_packs(ModelDirectory(ARTIFACTS))
+    assert set(packs) >= {"devmap", "coarsening"} and all(p.precision == "fp32" for p in packs.values())
+    selected = {name: pack.sections["learners"] for name, pack in packs.items()}
     assert set(selected["devmap"]) == {"amd", "nvidia"} and set(selected["coarsening"]) == {"fermi", "kepler", "cypress", "tahiti"}
     assert all({"family", "settings"} <= set(entry) for task in selected.values() for entry in task.values())
+    assert all(pack.file(f) for pack in packs.values() for f in pack.files)  # every file against its sha256
 
 
 def test_files_name_no_build_directories(manifest) -> None:
@@ -100,8 +106,8 @@ def test_predict_end_to_end(datasets, folder, options) -> None:
     task, choice = options[1], options[3]
     extras = {"transfer": 65536.0, "wgsize": 256.0} if folder == "devmap" else {}
     with Model.load(ARTIFACTS, precision="fp32") as fp32, Model.load(ARTIFACTS) as default:
-        expected = fp32.predict_embeddings(task, fp32.embed(kernel)[None], choice, [extras])[0]
-        assert default.backend.precision == "int8" and default.manifest.heads_precision == "fp32"
+        expected = fp32.predict_embeddings(task, fp32.embed(kernel)[None], choice, [extras], precision="fp32")[0]
+        assert default.precision == "int8" and default.heads_precision(task) == "fp32"
         assert default.predict(task, kernel, choice, **extras) == expected
     got = expected.probabilities if folder == "devmap" else expected.scores
     assert values == pytest.approx(got, abs=1e-6)

@@ -16,6 +16,8 @@ from mir_export.cli import main
 from mir_export.vectorize.labels import CLASSES, CONFIGS, FAILED, machine_kind, read_measured
 from mir_export.vectorize.sweep import COLUMNS
 from models import IR, TOY_MACHINE
+from mir_runtime.modeldir import ModelDirectory
+from mir_runtime.packs import load_packs
 
 
 def write_measured(folder, times: dict[str, list], machine: dict = TOY_MACHINE, columns=COLUMNS) -> None:
@@ -180,45 +182,19 @@ def test_export_heads_adds_the_vectorize_head_to_a_model_directory(model_dir, me
     assert main(["downstream", "export-heads", "--model", str(model), "--out", str(model), "--tasks", "vectorize",
                  "--measured", str(folder), "--ir", str(ir), "--results", str(results / "results.json")]) == 0
     manifest = json.loads((model / "manifest.json").read_text())
-    assert set(manifest["tasks"]) == {"toy", "vectorize"}  # the model's other heads stay
-    entry = manifest["tasks"]["vectorize"]
-    assert entry["selector"] == {"name": "machine", "help": entry["selector"]["help"],
-                                 "choices": {"zen3": "vectorize-zen3.onnx"}}
-    assert entry["inputs"] == [] and entry["classes"] == list(CLASSES) and "AMD EPYC" in entry["selector"]["help"]
-    assert manifest["task_heads"]["selected"]["vectorize"]["zen3"]["rows"] == 24
+    packs = load_packs(ModelDirectory(model))
+    assert set(packs) == {"toy", "vectorize"}  # the model's other packs stay
+    task, pack = packs["vectorize"].task, packs["vectorize"]
+    assert task.selector == "machine" and task.heads == {"zen3": "vectorize-zen3.onnx"} and task.kind == "configuration"
+    assert task.inputs == () and task.classes == tuple(CLASSES) and "AMD EPYC" in task.selector_help
+    assert pack.sections["learners"]["zen3"]["rows"] == 24 and pack.sections["metrics"]["kernels_measured"] == 24
     assert manifest["metrics"]["tasks"]["vectorize"]["kernels_measured"] == 24
-    assert not (model / "manifest-tasks.json").exists()
     kernel = ir / "s2_0.ll"  # a family where VF=4,IF=2 pays
     done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "predict", "--task", "vectorize", str(kernel),
                            "--model", str(model)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["machine"] == "zen3" and result["decision"] == max(result["scores"], key=result["scores"].get)
-
-
-def test_other_heads_stay_only_if_trained_on_the_same_encoder_files(tmp_path) -> None:
-    from mir_export.downstream.export import add_to_manifest
-
-    manifest = {"files": {}, "tasks": {"devmap": {"selector": {"choices": {"amd": "devmap-amd.onnx"}}}},
-                "task_heads": {"selected": {"devmap": {"amd": {}}},
-                               "encoder_sha256": {"graph_encoder.onnx": "a", "devmap-amd.onnx": "x"}},
-                "metrics": {"tasks": {"devmap": {"amd": {}}, "vectorize": {"old": 1}}}}
-    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
-    fragment = {"tasks": {"vectorize": {"selector": {"choices": {"zen3": "vectorize-zen3.onnx"}}}}, "files": {},
-                "task_heads": {"seed": 0, "selected": {"vectorize": {"zen3": {}}},
-                               "encoder_sha256": {"graph_encoder.onnx": "a", "devmap-amd.onnx": "y",
-                                                  "graph_nodes.onnx": "n"}}}
-    add_to_manifest(tmp_path, fragment, {"vectorize": {"speedup": 1.1}})  # a head's sha256 and a new file: fine
-    merged = json.loads((tmp_path / "manifest.json").read_text())
-    assert set(merged["tasks"]) == set(merged["task_heads"]["selected"]) == {"devmap", "vectorize"}
-    assert merged["metrics"]["tasks"] == {"devmap": {"amd": {}}, "vectorize": {"speedup": 1.1}}
-    fragment["task_heads"]["pooling"] = "mean-max-size"
-    with pytest.raises(ValueError, match="devmap heads take embeddings of pooling 'mean', not 'mean-max-size'"):
-        add_to_manifest(tmp_path, fragment, {})
-    fragment["task_heads"]["pooling"] = "mean"
-    fragment["task_heads"]["encoder_sha256"]["graph_encoder.onnx"] = "b"
-    with pytest.raises(ValueError, match="devmap heads were trained with other graph_encoder.onnx; export them again"):
-        add_to_manifest(tmp_path, fragment, {})
 
 
 def test_export_heads_refuses_vectorize_without_its_measurements(model_dir, tmp_path) -> None:

@@ -50,7 +50,8 @@ from mir_export.downstream.learners import Learner
 from mir_export.downstream.protocol import N_SPLITS, devmap_folds
 from mir_export.downstream.rgcn import RGCNConfig, train_rgcn
 from mir_runtime import Model, read_ir
-from mir_runtime.modeldir import Manifest, ModelDirectory
+from mir_runtime.modeldir import ModelDirectory
+from mir_runtime.packs import MODEL_TASKS, PACK_FILE, read_pack
 from mir_runtime.graph import build_graph
 
 OPTIONS = ("head", "gnn", "finetune")
@@ -81,9 +82,10 @@ class Option:
     fit: Callable[[str, list, np.ndarray, np.ndarray, int], Predict]  # platform, inputs, extras, labels, seed
 
 
-def head_learners(manifest: Manifest) -> dict[str, Learner]:
-    """The learner of each platform's shipped devmap head (the MLP where the manifest names none)."""
-    selected = manifest.sections.get("task_heads", {}).get("selected", {}).get("devmap", {})
+def head_learners(model_dir: Path) -> dict[str, Learner]:
+    """The learner of each platform's shipped devmap head (the MLP where its pack names none)."""
+    pack = model_dir / MODEL_TASKS / "devmap"
+    selected = read_pack(pack).sections.get("learners", {}) if (pack / PACK_FILE).is_file() else {}
     return {platform: Learner.from_dict(entry) for platform, entry in selected.items()}
 
 
@@ -94,7 +96,7 @@ def options(model_dir: Path, cfg: OverheadConfig, checkpoint: Path | None = None
     kernel's statements and its fresh inference time would leave out the statement encoder."""
     runtime = Model.load(model_dir, precision=cfg.precision, threads=cfg.threads, statement_cache=0)
     classes = len(DEVICES)
-    learners = head_learners(runtime.manifest)
+    learners = head_learners(model_dir)
 
     @functools.cache  # loaded when fine-tuning first needs it
     def pretrained():
@@ -186,9 +188,8 @@ def fingerprint(model_dir: Path, cfg: OverheadConfig, option: str = "head") -> s
     a new devmap learner only the ``head`` pieces (the GCN and fine-tuning train their own)."""
     settings = {k: v for k, v in asdict(cfg).items() if k != "folds"}
     manifest = ModelDirectory(model_dir).manifest
-    heads = {file for task in manifest.tasks.values() for file in task.heads.values()}
-    files = {name: entry.sha256 for name, entry in manifest.files.items() if name not in heads}
-    learners = {platform: learner.name for platform, learner in head_learners(manifest).items()} if option == "head" else {}
+    files = {name: entry.sha256 for name, entry in manifest.files.items()}
+    learners = {platform: learner.name for platform, learner in head_learners(model_dir).items()} if option == "head" else {}
     text = json.dumps([settings, files, manifest.pooling, learners], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -267,7 +268,7 @@ def summarize(lines: list[dict], tables: list[Devmap], model_dir: Path, cfg: Ove
         "platforms": [t.platform for t in tables],
         "config": asdict(cfg),
         "cpus": os.cpu_count(),
-        "head_learners": {p: learner.name for p, learner in head_learners(ModelDirectory(model_dir).manifest).items()},
+        "head_learners": {p: learner.name for p, learner in head_learners(model_dir).items()},
         "peak_memory": "RSS above the option's start, sampled every 5 ms from /proc/self/statm; largest fold",
         "inference": "cached: the model alone on the kernel's prepared input (a tuner re-querying a kernel it has "
                      "embedded or parsed before); fresh: from the file on disk, front end included",
