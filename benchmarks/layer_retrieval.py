@@ -2,7 +2,7 @@
 statement and graph vectors taken before and after the pre-trained layers.
 
 The shipped embedding pools the last layer of each branch. Random weights find a function's other
-variant more often than the pre-trained ones (README), which suggests the layers lose
+variant more often than the pre-trained ones (docs/training.md), which suggests the layers lose
 what tells near twins apart. This measures it on the frozen weights, rebuilt in torch from the
 model directory's ONNX files (``encoder_from_onnx``): per statement, the mean of its token
 embeddings (``first``) and of the last layer's states (``last``, the shipped vector); per graph,

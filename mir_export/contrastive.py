@@ -10,8 +10,8 @@ variants all compiled alike is paired with itself, the two views differing by dr
 statements drawn (SimCSE, the weakest augmentation); ``contrastive_weight`` 0 drops this term (the
 ablation at equal budget). The pre-training skills on the first views (``pretrain.forward``'s
 MLM, GAE and matching, weighted by ``mlm_weight``, ``gae_weight`` and ``match_weight``) keep what
-InfoNCE alone lets go: beside MLM alone, B2's matching fell from 0.965 to 0.79 (README,
-seventeenth and eighteenth candidates). A start from a model directory's ONNX files has fresh
+InfoNCE alone lets go: beside MLM alone, B2's matching fell from 0.965 to 0.79 (docs/encoder-candidates.md,
+the B2 rows). A start from a model directory's ONNX files has fresh
 heads (only the encoders are exported); ``pretrain train --heads-only`` warms them first
 (``transfer.save_heads`` carries them alone to a lent machine). With a ``teacher`` (a distilled
 student folded into its teacher's space, starting from the student), a third term, weighted by

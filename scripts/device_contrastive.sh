@@ -1,5 +1,5 @@
 #!/bin/bash
-# The contrastive stage on a lent GPU, as one prepared command (README, "Contrastive second stage").
+# The contrastive stage on a lent GPU, as one prepared command (docs/training.md, "The contrastive second stage").
 # Run from the repository root on the device machine, the file of 'mir-export pretrain pack' carried
 # in; the weights come back under $OUT/NAME in parts ('mir-export pretrain join' makes a run of them).
 # A 12-step probe sizes the schedule so that training takes about SECONDS (STEPS fixes it instead,

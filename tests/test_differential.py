@@ -34,7 +34,7 @@ CORPUS_SAMPLE = REPO / "tests" / "data" / "corpus_sample"
 LAVAMD = "devmap/kernels_ir/rodinia-3.1-lavaMD-kernel_gpu_opencl.ll"
 
 # What LLVM rejects and the reader accepts on purpose: (name, seed pattern, pattern of LLVM's
-# message, pattern of the line LLVM points at, why). README's "The IR reader" lists the same classes.
+# message, pattern of the line LLVM points at, why). docs/reader.md lists the same classes.
 _TYPE_CHECKS = "|".join([
     "defined with type", "constant expression type mismatch", "forward referenced with type",
     "explicit pointee type doesn't match", "invalid forward reference to function",
@@ -50,7 +50,7 @@ _TYPE_CHECKS = "|".join([
 TOLERATED = [
     ("legacy syntax", r"", r"^expected comma after load's type$", r"",
      "a module is read as LLVM < 3.7 syntax (`load i32* %p`) when any instruction uses it, so a mutant "
-     "that writes one such load in newer IR is read (README: the one known laxness)"),
+     "that writes one such load in newer IR is read (docs/reader.md: legacy syntax)"),
     ("bare byval", r"lavaMD", r"^expected '\('$", r"",
      "old IR (LLVM <= 8) writes `byval` without a type, which LLVM 14 no longer reads; the data "
      "set's lavaMD kernel has it, and every mutant of that kernel inherits it"),
