@@ -10,7 +10,8 @@ Environment: ``MIR_IR_DIR`` (where the IR goes), ``MIR_BUILD_ROOT`` (IR paths mi
 relative to it), ``MIR_IR_CC`` / ``MIR_IR_CXX`` (the compilers, clang-14 by default),
 ``MIR_WRAPPER_LOG`` (IR failures are appended there), ``MIR_COMMAND_LOG`` (one JSON line per
 harvested source: its unit, directory, language and kept flags, so that ``corpus variants`` can
-compile it again with other compilers and levels).
+compile it again with other compilers and levels), ``MIR_IR_LEVELS`` (comma-separated, default
+``O0,O2``: the size task's packages are read at -O0 alone).
 """
 from __future__ import annotations
 
@@ -125,19 +126,21 @@ def is_libtool_twin(output: str | None) -> bool:
 
 
 def emit_ir(compiler: str, args: list[str], env: dict[str, str], mode: str = "cc") -> None:
-    """Write -O0 and -O2 IR for every C/C++ source of one compiler command; log, never raise."""
+    """Write IR (-O0 and -O2 unless ``MIR_IR_LEVELS`` says) for every C/C++ source of one compiler
+    command; log, never raise."""
     flags, sources, output = split_args(args)
     if not sources or "MIR_IR_DIR" not in env or is_libtool_twin(output):
         return
     ir_dir = Path(env["MIR_IR_DIR"])
     build_root = Path(os.path.abspath(env.get("MIR_BUILD_ROOT", os.getcwd())))
     log = env.get("MIR_WRAPPER_LOG")
+    levels = env.get("MIR_IR_LEVELS", ",".join(OPT_LEVELS)).split(",")
     for src in sources:
         if env.get("MIR_COMMAND_LOG"):
             record_command(env["MIR_COMMAND_LOG"], {
                 "unit": str(unit_path(build_root, src, output, len(sources))), "kind": mode,
                 "cwd": os.getcwd(), "source": src, "flags": flags})
-        for level in OPT_LEVELS:
+        for level in levels:
             dest = ir_path(ir_dir, build_root, src, output, len(sources), level)
             dest.parent.mkdir(parents=True, exist_ok=True)
             tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")

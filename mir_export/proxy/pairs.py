@@ -129,6 +129,12 @@ def extract(variants: Path, module: str, name: str) -> Path | str:
     tool = llvm_tool("llvm-extract", version)
     if tool is None:
         raise ProxyError(f"{source}: no llvm-extract of LLVM >= {version} installed")
+    return cut_function(tool, source, name, dest)
+
+
+def cut_function(tool: str, source: Path, name: str, dest: Path) -> Path | str:
+    """``dest``: the module of ``source`` cut down to function ``name`` by ``tool`` (an
+    llvm-extract), written whole or not at all; or llvm-extract's error line."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(dest.name + ".tmp")
     done = subprocess.run([tool, f"--func={llvm_name(name)}", "-S", str(source), "-o", str(tmp)],
