@@ -9,16 +9,25 @@ import signal
 import sys
 from pathlib import Path
 
-from mir_runtime.usage import Formatter, UsageError
+from mir_runtime.usage import Formatter, HelpParser, UsageError, group_commands
 
 TRAIN_EXTRA = "pip install 'mir-runtime[train]'"  # what the training side needs beyond the runtime
+DESCRIPTION = ("The training side of mir: build the IR corpus, pre-train the encoder, export and change model "
+               "directories, and score the embedding on the downstream tasks.")
+# --help lists the commands by what they work on, in the order of the work
+COMMAND_GROUPS = {
+    "data": ("corpus", "vectorize"),
+    "pre-training": ("pretrain",),
+    "model directory": ("export", "export-blocks", "repool", "promote", "whiten", "random-model", "task"),
+    "evaluation": ("downstream",),
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
     from mir_export.corpus.packages import PACKAGES
 
-    parser = argparse.ArgumentParser(prog="mir-export", description=__doc__.split("\n")[0], formatter_class=Formatter)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = HelpParser(prog="mir-export", description=DESCRIPTION)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     corpus = sub.add_parser("corpus", help="the pre-training IR corpus", formatter_class=Formatter)
     corpus_sub = corpus.add_subparsers(dest="corpus_command", required=True)
 
@@ -72,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     from mir_export.vectorize.cli import add_commands as add_vectorize_commands
 
     add_vectorize_commands(sub)
+    group_commands(parser, sub, COMMAND_GROUPS)
     return parser
 
 

@@ -76,7 +76,8 @@ def run(args: argparse.Namespace, threads: int | None, workers: int) -> int:
         return EXIT_BAD_INPUT
     if failed.count:
         print(f"{out}: {failed.count} of {failed.rows} files failed; their rows hold the error", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        if not args.keep_going or failed.count == failed.rows:  # --keep-going: the rows it could embed suffice
+            return EXIT_BAD_INPUT
     return EXIT_OK
 
 

@@ -23,3 +23,26 @@ class Formatter(argparse.HelpFormatter):
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
+class HelpParser(argparse.ArgumentParser):
+    """A parser whose help is ``Formatter``'s; its subcommands' parsers are of its class, so
+    theirs is too."""
+
+    def __init__(self, *args, formatter_class: type[argparse.HelpFormatter] = Formatter, **kwargs) -> None:
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
+
+def group_commands(parser: argparse.ArgumentParser, commands: argparse._SubParsersAction,
+                   groups: dict[str, tuple[str, ...]]) -> None:
+    """List ``parser``'s subcommands in ``--help`` under titled groups (title -> command names),
+    in that order; a command of no group comes last, under "other commands"."""
+    actions = {action.dest: action for action in commands._choices_actions}
+    listed = {name for names in groups.values() for name in names}
+    rest = tuple(name for name in actions if name not in listed)
+    for title, names in (*groups.items(), ("other commands", rest)):
+        members = [actions[name] for name in names if name in actions]
+        if members:
+            parser.add_argument_group(title)._group_actions.extend(members)
+    commands._choices_actions = []  # listed by the groups instead
+    commands.help = f"one of the commands below ({parser.prog} COMMAND --help shows its options)"
