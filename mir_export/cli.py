@@ -78,6 +78,15 @@ def build_parser() -> argparse.ArgumentParser:
     from mir_export.downstream_cli import add_commands as add_downstream_commands
 
     add_downstream_commands(sub)
+    fresh = sub.add_parser("random-model", formatter_class=Formatter,
+                           help="a model directory's architecture with fresh weights: the baseline without pre-training")
+    fresh.add_argument("--like", type=Path, required=True, help="the model directory whose architecture, tokenizer, "
+                       "pooling and front end to keep")
+    fresh.add_argument("--out", type=Path, required=True, help="the new model directory")
+    fresh.add_argument("--seed", type=int, default=0, help="seed of the fresh weights (default 0)")
+    from mir_export.usertask.cli import add_commands as add_task_commands
+
+    add_task_commands(sub)
     from mir_export.vectorize.cli import add_commands as add_vectorize_commands
 
     add_vectorize_commands(sub)
@@ -146,6 +155,18 @@ def _variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _random_model(args: argparse.Namespace) -> int:
+    from mir_export.random_model import random_model
+    from mir_runtime.modeldir import ModelFileError
+
+    try:
+        manifest = random_model(args.like, args.out, args.seed, args.invocation)
+    except ModelFileError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"{args.out}: {', '.join(manifest['files'])}")
+    return 0
+
+
 def invocation(argv: list[str]) -> str:
     """The command as it ran, replayable: ``cd CWD && mir-export ARGS``."""
     return f"cd {shlex.quote(os.getcwd())} && {shlex.join(['mir-export', *argv])}"
@@ -198,6 +219,12 @@ def _run(args: argparse.Namespace) -> int:
         from mir_export.downstream_cli import run as run_downstream
 
         return run_downstream(args)
+    if args.command == "random-model":
+        return _random_model(args)
+    if args.command == "task":
+        from mir_export.usertask.cli import run as run_task
+
+        return run_task(args)
     if args.command == "vectorize":
         from mir_export.vectorize.cli import run as run_vectorize
 

@@ -39,12 +39,13 @@ Predictor = Callable[[np.ndarray, np.ndarray], np.ndarray]
 Fit = Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None, int], Predictor]
 
 
-def devmap_folds(labels: np.ndarray, seed: int, groups: np.ndarray | None = None) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(train, test) row indices of the 10 folds; with ``groups``, a group never spans two folds."""
+def devmap_folds(labels: np.ndarray, seed: int, groups: np.ndarray | None = None,
+                 splits: int = N_SPLITS) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(train, test) row indices of the ``splits`` (10) folds; with ``groups``, a group never spans two folds."""
     x = np.zeros((len(labels), 1))
     if groups is None:
-        return list(StratifiedKFold(n_splits=N_SPLITS, shuffle=True, random_state=seed).split(x, labels))
-    return list(StratifiedGroupKFold(n_splits=N_SPLITS, shuffle=True, random_state=seed).split(x, labels, groups))
+        return list(StratifiedKFold(n_splits=splits, shuffle=True, random_state=seed).split(x, labels))
+    return list(StratifiedGroupKFold(n_splits=splits, shuffle=True, random_state=seed).split(x, labels, groups))
 
 
 def devmap_scores(table: Devmap, predicted: np.ndarray) -> dict[str, float]:

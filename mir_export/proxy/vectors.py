@@ -20,7 +20,7 @@ from scipy import sparse
 
 from mir_export.proxy import METHODS
 from mir_runtime import IRParseError, read_ir
-from mir_runtime.ir import Module, OperandKind
+from mir_runtime.ir import Module, OperandKind, promote
 
 _NAME = re.compile(r'@(?:"[^"]*"|[-\w.$]+)')  # a global name inside a constant expression
 
@@ -33,17 +33,20 @@ def _module(path: Path) -> Module | None:
         return None
 
 
-def opcode_counts(path: Path) -> Counter:
-    """Instructions of the module's defined functions, counted by opcode (empty if unreadable)."""
+def opcode_counts(path: Path, promoted: bool = False) -> Counter:
+    """Instructions of the module's defined functions, counted by opcode (empty if unreadable);
+    ``promoted``: of the module with its locals promoted, as a ``promote_allocas`` model reads it."""
     module = _module(path)
     if module is None:
         return Counter()
+    if promoted:
+        module = promote(module)
     return Counter(i.opcode for f in module.functions for b in f.blocks for i in b.instructions)
 
 
-def opcode_vectors(paths: Sequence[Path]) -> np.ndarray:
-    """float32 [N, opcodes]: one count per opcode seen in any of ``paths``."""
-    counts = [opcode_counts(p) for p in paths]
+def opcode_vectors(paths: Sequence[Path], promoted: bool = False) -> np.ndarray:
+    """float32 [N, opcodes]: one count per opcode seen in any of ``paths`` (``promoted``: see ``opcode_counts``)."""
+    counts = [opcode_counts(p, promoted) for p in paths]
     vocabulary = {op: k for k, op in enumerate(sorted(set().union(*counts)))}
     out = np.zeros((len(paths), max(1, len(vocabulary))), dtype=np.float32)
     for row, c in enumerate(counts):
@@ -68,7 +71,7 @@ def identifier_counts(path: Path) -> Counter:
     return names
 
 
-def _token_counts(paths: Sequence[Path], model: Path | None) -> list[Counter]:
+def token_counts(paths: Sequence[Path], model: Path | None) -> list[Counter]:
     """The tokenizer's token ids of each file's statements (duplicates counted; empty if unreadable)."""
     if model is None:
         raise ValueError("the tokens baseline needs a model directory (its tokenizer)")
@@ -123,5 +126,5 @@ def vectors(method: str, paths: Sequence[Path], model: Path | None,
     if method == "identifiers":
         return tf_idf([identifier_counts(p) for p in paths]), {}
     if method == "tokens":
-        return tf_idf(_token_counts(paths, model)), {}
+        return tf_idf(token_counts(paths, model)), {}
     raise ValueError(f"unknown method {method!r} (known: {', '.join(METHODS)})")

@@ -1,0 +1,91 @@
+"""``results.md`` of a suite run: per task and protocol, every feature set's figures, the figures
+per stratum (GPU, held-out suite), the paired statistics and the time each feature set took."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mir_export.downstream.paired import LEVEL
+
+PROTOCOLS = {"stratified": "stratified folds", "grouped": "stratified folds grouped by kernel",
+             "suite": "leave one benchmark suite out", "strict": "strict: one kernel out, all its GPUs",
+             "pooled": "pooled: one (kernel, GPU) row out"}
+
+
+def _value(figure: float, percent: bool) -> str:
+    return f"{figure * 100:.1f}" if percent else f"{figure:.3f}"
+
+
+def _cell(summary: dict, percent: bool) -> str:
+    return f"{_value(summary['mean'], percent)} ± {_value(summary['std'], percent)}"
+
+
+def _name(results: dict, feature: str) -> str:
+    return results["feature_names"].get(feature, feature)
+
+
+def task_tables(results: dict, task: str) -> str:
+    """The figures of one task: a table per protocol, and one per stratum (GPU, held-out suite)."""
+    entry = results["tasks"][task]
+    metrics = entry["metrics"]
+    lines = [f"## {task}\n", f"{entry['description']}; {entry['rows']} rows, {entry['groups']} kernels. "
+             f"Learner search: {entry['search']}\n",
+             "References: " + "; ".join(f"{name} " + ", ".join(f"{m} {_value(v, metrics[m]['percent'])}"
+                                                            for m, v in figures.items())
+                                        for name, figures in entry["references"].items()) + ".\n"]
+    for protocol, found in entry["protocols"].items():
+        lines.append(f"### {PROTOCOLS.get(protocol, protocol)}\n")
+        head = [f"{m} %" if metrics[m]["percent"] else m for m in metrics]
+        lines += ["| features | " + " | ".join(head) + " |", "|---|" + "---:|" * len(head)]
+        lines += [f"| {_name(results, feature)} | " + " | ".join(_cell(figures[m], metrics[m]["percent"]) for m in metrics)
+                  + " |" for feature, figures in found["features"].items()]
+        for stratum in found["strata"]:
+            labels = sorted(next(iter(found["features"].values()))["strata"][stratum])
+            lines += ["", f"Per {stratum} ({' / '.join(metrics)}, mean over seeds):\n",
+                      "| features | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
+            lines += [f"| {_name(results, feature)} | " + " | ".join(
+                " / ".join(_value(figures["strata"][stratum][label][m]["mean"], metrics[m]["percent"]) for m in metrics)
+                for label in labels) + " |" for feature, figures in found["features"].items()]
+        lines += ["", _paired(results, found["paired"], metrics), ""]
+    return "\n".join(lines)
+
+
+def _paired(results: dict, pairs: list[dict], metrics: dict) -> str:
+    if not pairs:
+        return ""
+    lines = [f"Paired differences (B - A; per-row, averaged over seeds, then per kernel; {LEVEL:.0%} t interval "
+             "over kernels; speedups summarized by a geometric mean compared as log ratios):\n",
+             "| A | B | metric | B - A | interval | B is |", "|---|---|---|---:|---|---|"]
+    for p in pairs:
+        percent = metrics[p["metric"]]["percent"]
+        best = " (best baseline)" if p["baseline"] else ""
+        lines.append(f"| {_name(results, p['a'])}{best} | {_name(results, p['b'])} | {p['metric']} | "
+                     f"{_value(p['difference'], percent)} | [{_value(p['low'], percent)}, {_value(p['high'], percent)}] | "
+                     f"{p['verdict']} |")
+    return "\n".join(lines)
+
+
+def time_table(results: dict) -> str:
+    """Seconds of outer folds (learner search included) per feature set and task, and in all."""
+    tasks = list(results["tasks"])
+    lines = ["## Time (seconds of outer folds, learner search included; features apart)\n",
+             "| features | " + " | ".join(tasks) + " | all |", "|---|" + "---:|" * (len(tasks) + 1)]
+    for feature in results["features"]:
+        seconds = [sum(p["features"][feature]["seconds"] for p in results["tasks"][t]["protocols"].values()
+                       if feature in p["features"]) for t in tasks]
+        lines.append(f"| {_name(results, feature)} | " + " | ".join(f"{s:.0f}" for s in seconds) + f" | {sum(seconds):.0f} |")
+    return "\n".join(lines) + "\n"
+
+
+def suite_markdown(results: dict) -> str:
+    head = (f"# Downstream suite{' (quick form)' if results['quick'] else ''}\n\nModel `{results['model']}`"
+            + (f", random weights `{results['random_model']}`" if results["random_model"] else "")
+            + f"; seeds {results['seeds']} (mean ± std over seeds). Every feature set through the same learner "
+              "search on the same outer folds; the learner chosen on inner folds of each outer training fold.\n")
+    return "\n".join([head, *(task_tables(results, t) for t in results["tasks"]), time_table(results)])
+
+
+def write_suite(results: dict, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    (out / "results.md").write_text(suite_markdown(results))

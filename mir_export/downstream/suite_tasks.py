@@ -1,0 +1,132 @@
+"""The suite's tasks: ``TASKS`` maps a name to a builder ``(datasets, quick) -> suite.Task``.
+
+Device mapping (one task per platform) in three protocols: 10-fold stratified on the oracle,
+10-fold stratified with each kernel's rows kept together, and leave one benchmark suite out (7
+suites: code from a suite the head has never seen; PROM, CGO'25, calls it the drift split), figures
+over all rows and per held-out suite. Thread coarsening (the four GPUs' rows together, the GPU a
+one-hot beside the features): strict (one kernel out with all its GPUs) and pooled (one (kernel,
+GPU) row out). Each protocol's learner search is the task's nested selection (device mapping's
+without its two costliest learners, ``SUITE_CLASSIFIERS``; ``experiments.coarsening_fit``);
+``quick`` (the CI form): a few hundred rows, three folds and cheap learners.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+from sklearn.model_selection import LeaveOneGroupOut
+
+from mir_export.downstream.data import GPUS, read_coarsening, read_devmap
+from mir_export.downstream.experiments import coarsening_fit
+from mir_export.downstream.learners import CLASSIFIERS, COARSENING, INPUTS_ONLY, Learner, default_classifier, parts
+from mir_export.downstream.protocol import N_SPLITS, capped, devmap_folds, gpu_rows
+from mir_export.downstream.selection import accuracy, classification_splitter, nested_fit
+from mir_export.downstream.suite import Metric, Protocol, Task
+
+# Device mapping's search in the suite: the published selection's grid (``learners.CLASSIFIERS``)
+# less the two learners that read every code column with many trees, which cost two thirds of it
+# (one fit on 446 rows of our 770 columns: scikit-learn's exact GBM 8.4 s, LightGBM with 31 leaves
+# 3.9 s, the other ten 0.1 to 1.4 s; a vote holding one goes with it). They still compete on
+# views of the code (PCA) and through the stagewise heads; the default to beat stays.
+EXPENSIVE = (Learner("boost", (("depth", 3),)), Learner("gbt", (("leaves", 31),)))
+SUITE_CLASSIFIERS = tuple(learner for learner in CLASSIFIERS if not set(parts(learner)) & set(EXPENSIVE))
+QUICK_ROWS = 240  # device-mapping rows of the quick form
+QUICK_SPLITS = 3
+QUICK_CLASSIFIERS = (Learner("linear", (("C", 1.0),)), INPUTS_ONLY)
+QUICK_COARSENING = tuple(learner for learner in COARSENING if learner.family == "mean")
+_SUITE = re.compile(r"(.*?)-\d")  # 'rodinia-3.1-...' -> 'rodinia'
+
+
+def _names(learners: tuple[Learner, ...]) -> str:
+    return ", ".join(f"`{learner.name}`" for learner in learners)
+
+
+def benchmark_suite(benchmark: str) -> str:
+    """The benchmark suite of a device-mapping kernel name (its prefix before the version)."""
+    found = _SUITE.match(benchmark)
+    return found[1] if found else benchmark
+
+
+def leave_groups_out(groups: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """One fold per group, holding it out whole (deterministic: the same for every seed)."""
+    return list(LeaveOneGroupOut().split(np.zeros((len(groups), 1)), groups=groups))
+
+
+def _devmap_search(quick: bool) -> Callable:
+    if quick:
+        return lambda code: nested_fit(QUICK_CLASSIFIERS, 2, classification_splitter, accuracy)
+    return lambda code: nested_fit(SUITE_CLASSIFIERS, 2, classification_splitter, accuracy,
+                                   reference=default_classifier(code))
+
+
+def devmap_task(platform: str) -> Callable[[Path, bool], Task]:
+    def build(datasets: Path, quick: bool) -> Task:
+        table = read_devmap(datasets, platform)
+        rows = np.arange(len(table.oracle))
+        if quick:
+            rows = np.sort(np.random.default_rng(0).choice(rows, QUICK_ROWS, replace=False))
+        oracle, benchmark, runtimes = table.oracle[rows], table.benchmark[rows], table.runtimes[rows]
+        suites = np.array([benchmark_suite(b) for b in benchmark])
+        splits = QUICK_SPLITS if quick else N_SPLITS
+        search = _devmap_search(quick)
+        static = np.full(len(rows), table.static)
+        return Task(
+            name=f"devmap-{platform}", ir=tuple(table.ir[k] for k in rows), extras=table.extras[rows], targets=oracle,
+            groups=benchmark, references={"static": static, "oracle": oracle},
+            metrics=(Metric("accuracy", lambda d: (d == oracle).astype(np.float64), percent=True),
+                     Metric("speedup", lambda d: runtimes[:, table.static] / runtimes[np.arange(len(d)), d])),
+            protocols=(
+                Protocol("stratified", lambda seed: devmap_folds(oracle, seed, splits=splits), search),
+                Protocol("grouped", lambda seed: devmap_folds(oracle, seed, benchmark, splits), search, benchmark),
+                Protocol("suite", lambda seed: leave_groups_out(suites), search, benchmark, {"suite": suites}),
+            ),
+            description=f"CPU or GPU, {platform.upper()} (accuracy %; mean speedup over the static device)",
+            search=_names(QUICK_CLASSIFIERS) + ", the best on 3 inner folds" if quick else
+            _names(SUITE_CLASSIFIERS) + ", chosen on 3 stratified inner folds (grouped by kernel in the grouped and "
+            f"suite protocols); the best replaces the default {default_classifier(True).name} (no code columns: "
+            f"{INPUTS_ONLY.name}) only by more than one standard error of their paired per-row differences",
+        )
+
+    return build
+
+
+def coarsening_task(datasets: Path, quick: bool) -> Task:
+    tables = [read_coarsening(datasets, g) for g in GPUS]
+    if any(t.kernels != tables[0].kernels for t in tables):
+        raise ValueError(f"{datasets}: the GPUs measured different kernels")
+    onehot, targets, kernel = gpu_rows(tables)
+    runtimes = np.concatenate([t.runtimes for t in tables])
+    gpu = np.repeat(np.array(GPUS), len(tables[0].kernels))
+    names = np.array(tables[0].kernels)[kernel]
+    learners = QUICK_COARSENING if quick else COARSENING
+
+    def speedups(d: np.ndarray) -> np.ndarray:
+        return runtimes[:, 0] / runtimes[np.arange(len(d)), capped(runtimes, d)]
+
+    return Task(
+        name="coarsening", ir=tuple(tables[0].ir[k] for k in kernel), extras=onehot, targets=targets, groups=names,
+        references={"static": np.zeros(len(kernel), dtype=np.int64),
+                    "oracle": np.concatenate([t.oracle for t in tables])},
+        metrics=(Metric("speedup", speedups, geometric=True, over="gpu"),),
+        protocols=(
+            Protocol("strict", lambda seed: leave_groups_out(kernel), lambda code: coarsening_fit(False, learners=learners),
+                     kernel),
+            Protocol("pooled", lambda seed: leave_groups_out(np.arange(len(kernel))), lambda code: coarsening_fit(True, learners=learners),
+                     None),
+        ),
+        runtime_inputs=False, strata={"gpu": gpu},
+        search=f"{len(learners)} learners (the training kernels' mean curve, nearest kernels, ridge, each with a "
+               "margin on factor 1), chosen on inner folds (strict: one training kernel out; pooled: 5-fold) by the "
+               "one-standard-error rule, most conservative first",
+        description="thread-coarsening factor, 17 kernels x 4 GPUs (geometric-mean speedup over factor 1, "
+                    "the mean over GPUs)",
+    )
+
+
+TASKS: dict[str, Callable[[Path, bool], Task]] = {
+    "devmap-amd": devmap_task("amd"),
+    "devmap-nvidia": devmap_task("nvidia"),
+    "coarsening": coarsening_task,
+}
