@@ -2,6 +2,7 @@
 environment, as a user would (shared by the packaging test and the install-size benchmark)."""
 from __future__ import annotations
 
+import csv
 import os
 import subprocess
 import sys
@@ -41,3 +42,18 @@ def site_packages(venv: Path) -> Path:
 
 def tree_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+SEED = ("pip", "setuptools")  # what ``python -m venv`` puts in a new environment (Python 3.11)
+
+
+def seed_bytes(site: Path) -> int:
+    """The bytes of ``site`` (site-packages) that ``python -m venv`` put there, by the RECORD files
+    of its ``SEED`` distributions: not part of any install into the environment."""
+    total = 0
+    for record in (r for name in SEED for r in site.glob(f"{name}-*.dist-info/RECORD")):
+        for row in csv.reader(record.read_text().splitlines()):
+            path = site / row[0]
+            if row and not row[0].startswith("..") and path.is_file() and not path.is_symlink():
+                total += path.stat().st_size
+    return total
