@@ -25,7 +25,6 @@ import importlib.util
 import os
 import threading
 import warnings
-from importlib import metadata
 from pathlib import Path
 from typing import Protocol
 
@@ -66,14 +65,15 @@ class Backend(Protocol):
 
 
 def installed_distributions() -> list[str]:
-    found = []
-    for dist in (CPU_DIST, GPU_DIST):
-        try:
-            metadata.version(dist)
-            found.append(dist)
-        except metadata.PackageNotFoundError:
-            pass
-    return found
+    """The onnxruntime builds installed in the directory Python imports ``onnxruntime`` from, where
+    two overwrite each other's files: read from its ``*.dist-info`` names, as ``importlib.metadata``
+    would, without the 10 ms its import adds to every cold start."""
+    spec = importlib.util.find_spec("onnxruntime")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    site = os.path.dirname(next(iter(spec.submodule_search_locations)))
+    names = {entry.split("-")[0].lower() for entry in os.listdir(site) if entry.endswith(".dist-info")}
+    return [dist for dist in (CPU_DIST, GPU_DIST) if dist.replace("-", "_") in names]
 
 
 NOT_INSTALLED = ("mir-runtime needs onnxruntime to run models: pip install 'mir-runtime[cpu]' "

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
 import os
-import socket
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -115,6 +113,8 @@ def _local(model, files: list[str], workers: int) -> Iterator:
 def _check_reachable(address: str, seconds: float = 10.0) -> None:
     """A ``host:port`` address that nothing answers on is a ``ConnectionError`` now: ``ray.init``
     would retry for minutes. Other forms (``auto``, ``ray://...``) are left to Ray."""
+    import socket  # here, as logging below: only the Ray engine needs them
+
     host, _, port = address.rpartition(":")
     if not host or "/" in address or not port.isdigit():
         return
@@ -126,6 +126,8 @@ def _check_reachable(address: str, seconds: float = 10.0) -> None:
 
 def _ray(args: argparse.Namespace, files: list[str], cleanup: contextlib.ExitStack) -> Iterator:
     """Tables of rows from the Ray cluster, in input order; ``cleanup`` leaves the cluster."""
+    import logging
+
     ray = load_ray()
     if args.address or os.environ.get("RAY_ADDRESS"):
         _check_reachable(args.address or os.environ["RAY_ADDRESS"])

@@ -26,11 +26,9 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import multiprocessing
 import os
 from collections import Counter, OrderedDict
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -138,6 +136,9 @@ class Featurizer:
         ``IRParseError``."""
         if _size(path) < ISOLATED_BYTES:
             return self.read_here(path)
+        import multiprocessing  # here: most files are read in this process, and a cold start need not import it
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as child:
             return child.submit(self.read_here, path).result()
 

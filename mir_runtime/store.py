@@ -20,7 +20,6 @@ import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from importlib import metadata
 from pathlib import Path
 
 import numpy as np
@@ -41,6 +40,7 @@ class StoreError(RuntimeError):
 
 def identity(directory: ModelDirectory, backend: OnnxBackend) -> dict[str, object]:
     """What the stored vectors depend on, besides a file's bytes or a statement's token ids."""
+    from importlib import metadata  # here: a cold start without --cache need not import it
     manifest = directory.manifest
     files = (TOKENIZER, *backend.files, *backend.block_files)
     return {

@@ -3,6 +3,8 @@ no import of it until a session opens."""
 from __future__ import annotations
 
 import builtins
+import contextlib
+import importlib.machinery
 import subprocess
 import sys
 
@@ -34,6 +36,24 @@ def test_warning_when_both_builds_are_installed(monkeypatch) -> None:
     monkeypatch.setattr(backend, "installed_distributions", lambda: [backend.CPU_DIST, backend.GPU_DIST])
     with pytest.warns(RuntimeWarning, match="onnxruntime-gpu"):
         backend.check_onnxruntime()
+
+
+def test_installed_builds_are_read_as_the_package_metadata_reads_them(monkeypatch, tmp_path) -> None:
+    from importlib import metadata
+
+    expected = []
+    for dist in (backend.CPU_DIST, backend.GPU_DIST):
+        with contextlib.suppress(metadata.PackageNotFoundError):
+            metadata.version(dist)
+            expected.append(dist)
+    assert backend.installed_distributions() == expected
+    package = tmp_path / "onnxruntime"
+    for name in (package, tmp_path / "onnxruntime-1.31.1.dist-info", tmp_path / "onnxruntime_gpu-1.31.1.dist-info"):
+        name.mkdir()
+    spec = importlib.machinery.ModuleSpec("onnxruntime", None, is_package=True)
+    spec.submodule_search_locations = [str(package)]
+    monkeypatch.setattr(backend.importlib.util, "find_spec", lambda name: spec)
+    assert backend.installed_distributions() == [backend.CPU_DIST, backend.GPU_DIST]
 
 
 def test_loading_a_model_leaves_onnxruntime_unimported_until_a_session_opens() -> None:
