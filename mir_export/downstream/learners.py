@@ -82,10 +82,11 @@ class Learner:
             k = None if self.family == "mean" else int(options["k"])
             return NeighbourHead.fit(embedding, targets, k, str(options.get("aggregate", "mean")),
                                      float(options.get("margin", 0.0)), extras, str(options.get("scope", "same")))
-        from mir_export.downstream.sklearn_heads import SklearnHead, estimator
+        from mir_export.downstream.sklearn_heads import VALUE_FAMILIES, SklearnHead, estimator
 
         return SklearnHead.fit(estimator(self.family, options, embedding.shape[1], extras.shape[1], len(embedding), seed),
-                               embedding, extras, targets, margin=float(options.get("margin", 0.0)))
+                               embedding, extras, targets, margin=float(options.get("margin", 0.0)),
+                               value=self.family in VALUE_FAMILIES)
 
 
 def _grid(family: str, *variants: dict) -> list[Learner]:
@@ -175,6 +176,13 @@ COARSENING: tuple[Learner, ...] = tuple(
             *_grid("knn", *({**n, "scope": scope, "margin": margin} for n in _NEIGHBOURS)))),
         *_grid("ridge", {"alpha": 10.0, "margin": margin}, {"alpha": 100.0, "margin": margin}),
     )
+)
+# Regressors of one number (a user's numeric target): ridge, LightGBM, scikit-learn's GBM, each on
+# the whole code and on a view of it; ``pca`` 0: the run-time inputs alone.
+VALUE_REGRESSORS: tuple[Learner, ...] = (
+    *_grid("linreg", {"alpha": 1.0}, {"alpha": 10.0}, {"alpha": 100.0}, {"pca": 16, "alpha": 10.0}),
+    *_grid("gbr", {"leaves": 15}, {"pca": 16, "leaves": 15}),
+    *_grid("boostr", {"depth": 3}, {"pca": 4, "depth": 3}, {"pca": 0, "depth": 3}),
 )
 # Vectorization: the same learners on its one machine (no context, so no scope).
 REGRESSORS: tuple[Learner, ...] = tuple(

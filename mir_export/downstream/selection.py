@@ -96,8 +96,13 @@ class Chosen:
 
 
 def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray,
-                 classes: int, folds: list, score: Score, seed: int) -> tuple[np.ndarray, dict[Learner, np.ndarray]]:
-    """The rows ``folds`` test, in order, and each learner's per-row scores on them (out-of-fold predictions)."""
+                 classes: int, folds: list, score: Score, seed: int,
+                 decision: Callable[[np.ndarray, float], np.ndarray] | None = None,
+                 ) -> tuple[np.ndarray, dict[Learner, np.ndarray]]:
+    """The rows ``folds`` test, in order, and each learner's per-row scores on them (out-of-fold
+    predictions); ``decision``: outputs and margin to what ``score`` reads (default ``decide``; a
+    regressor of one number scores its values)."""
+    decision = decision or decide
     bases = list(dict.fromkeys(base for learner in learners for base in parts(learner)))
     outputs = {base: np.zeros((len(targets), classes)) for base in bases}
     scored = np.zeros(len(targets), dtype=bool)
@@ -107,8 +112,8 @@ def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: n
             model = base.fit(embedding[train], extras[train], targets[train], classes, seed * 1000 + k)
             outputs[base][test] = model.predict(embedding[test], extras[test])
     return np.flatnonzero(scored), {
-        learner: score(targets[scored], decide(np.mean([outputs[b][scored] for b in parts(learner)], 0),
-                                               margin_of(learner)))
+        learner: score(targets[scored], decision(np.mean([outputs[b][scored] for b in parts(learner)], 0),
+                                                 margin_of(learner)))
         for learner in learners}
 
 
@@ -164,14 +169,16 @@ def caution(learner: Learner) -> tuple:
 
 
 def nested_fit(learners: tuple[Learner, ...], classes: int, splitter: Splitter, score: Score, label: str = "",
-               cautious: bool = False, reference: Learner | None = None):
+               cautious: bool = False, reference: Learner | None = None,
+               decision: Callable[[np.ndarray, float], np.ndarray] | None = None):
     """A ``protocol.Fit`` that chooses among ``learners`` by inner cross-validation (``cautious``:
-    by the one-standard-error rule; ``reference``: the default to beat; see ``choose``)."""
+    by the one-standard-error rule; ``reference``: the default to beat; see ``choose``;
+    ``decision``: see ``inner_scores``)."""
 
     def fit(embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray, groups: np.ndarray | None,
             seed: int) -> Chosen:
         folds = splitter(targets if targets.ndim == 1 else np.zeros(len(targets)), groups, seed)
-        scored, per_row = inner_scores(learners, embedding, extras, targets, classes, folds, score, seed)
+        scored, per_row = inner_scores(learners, embedding, extras, targets, classes, folds, score, seed, decision)
         scores = {learner: float(values.mean()) for learner, values in per_row.items()}
         best = choose(learners, per_row, cautious, reference, None if groups is None else groups[scored])
         model = best.fit(embedding, extras, targets, classes, seed)

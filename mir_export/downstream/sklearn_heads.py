@@ -5,7 +5,7 @@ standardized (and, for some settings, reduced to its first k principal component
 dropped), the run-time inputs standardized, then the estimator. skl2onnx converts the pipeline; the ONNX file then
 gets the runtime's raw inputs (``embedding`` [N, D], ``extras`` [N, K] when K > 0) in front and
 one named output: ``probabilities`` [N, C] for a classifier, ``scores`` [N, C] (arg-max is the
-decision) for a score regressor. Tree ensembles run natively in onnxruntime (``ai.onnx.ml``).
+decision) for a score regressor, ``value`` [N, 1] for a regressor of one number. Tree ensembles run natively in onnxruntime (``ai.onnx.ml``).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 from sklearn.compose import ColumnTransformer
 from sklearn.decomposition import PCA
-from sklearn.ensemble import GradientBoostingClassifier, VotingClassifier
+from sklearn.ensemble import GradientBoostingClassifier, GradientBoostingRegressor, VotingClassifier
 from sklearn.linear_model import LogisticRegression, Ridge
 from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
@@ -27,6 +27,7 @@ OPSET = {"": 18, "ai.onnx.ml": 3}
 # LightGBM names the columns it was fitted on, and the pipeline hands it a bare array: harmless.
 warnings.filterwarnings("ignore", message="X does not have valid feature names")
 CLASSIFIER_FAMILIES = ("gbt", "boost", "linear")
+VALUE_FAMILIES = ("gbr", "boostr", "linreg")  # regressors of one number (a user's numeric target)
 
 
 def log_inputs(extras: np.ndarray) -> np.ndarray:
@@ -64,8 +65,15 @@ def estimator(family: str, options: dict, dims: int, extras: int, rows: int, see
         model = GradientBoostingClassifier(max_depth=int(options["depth"]), random_state=seed)
     elif family == "linear":
         model = LogisticRegression(C=float(options["C"]), max_iter=5000)
-    elif family == "ridge":
+    elif family in ("ridge", "linreg"):
         model = Ridge(alpha=float(options["alpha"]))
+    elif family == "gbr":
+        from lightgbm import LGBMRegressor
+
+        model = LGBMRegressor(num_leaves=int(options["leaves"]), min_child_samples=int(options.get("min_child", 5)),
+                              max_bin=63, force_col_wise=True, random_state=seed, n_jobs=1, verbose=-1)
+    elif family == "boostr":
+        model = GradientBoostingRegressor(max_depth=int(options["depth"]), random_state=seed)
     else:
         raise ValueError(f"unknown head family {family!r}")
     return Pipeline([("inputs", ColumnTransformer(parts)), ("model", model)])
@@ -86,12 +94,13 @@ class SklearnHead:
     extras: int
     margin: float  # score regressors: added to factor 1's score
     context: np.ndarray | None = None  # fixed extras (a one-hot GPU): the head then reads the embedding alone
+    value: bool = False  # a regressor of one number: output ``value`` [N, 1]
 
     @classmethod
     def fit(cls, pipeline: Pipeline, embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray,
-            margin: float = 0.0) -> "SklearnHead":
-        head = cls(pipeline, embedding.shape[1], extras.shape[1], margin)
-        pipeline.fit(head._x(embedding, extras), targets)
+            margin: float = 0.0, value: bool = False) -> "SklearnHead":
+        head = cls(pipeline, embedding.shape[1], extras.shape[1], margin, value=value)
+        pipeline.fit(head._x(embedding, extras), targets.ravel() if value else targets)
         return head
 
     @property
@@ -113,10 +122,12 @@ class SklearnHead:
         return offset
 
     def predict(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
-        """Probabilities [N, C] (classifier) or scores [N, C] (regressor)."""
+        """Probabilities [N, C] (classifier), scores [N, C] (score regressor) or values [N, 1]."""
         x = self._x(embedding, extras)
         if self.classifier:
             return self.pipeline.predict_proba(x)
+        if self.value:
+            return np.asarray(self.pipeline.predict(x), dtype=np.float64).reshape(-1, 1)
         scores = np.asarray(self.pipeline.predict(x), dtype=np.float64)
         return scores + self.offsets(scores.shape[1])
 
@@ -133,6 +144,10 @@ class SklearnHead:
         post: list = []
         if self.classifier:
             name = "probabilities"
+        elif self.value:
+            name = "value"
+            post = [helper.make_node("Reshape", ["variable", "value_shape"], [name])]
+            converted.graph.initializer.append(numpy_helper.from_array(np.array([-1, 1], dtype=np.int64), "value_shape"))
         else:
             name = "scores"
             classes = next(o for o in converted.graph.output if o.name == "variable").type.tensor_type.shape.dim[1].dim_value
@@ -186,10 +201,14 @@ def drop_unused_initializers(graph: onnx.GraphProto) -> None:
 
 def register_lightgbm() -> None:
     """skl2onnx converts LightGBM inside a pipeline with onnxmltools' converter (their documented way)."""
-    from lightgbm import LGBMClassifier
+    from lightgbm import LGBMClassifier, LGBMRegressor
     from onnxmltools.convert.lightgbm.operator_converters.LightGbm import convert_lightgbm
     from skl2onnx import update_registered_converter
-    from skl2onnx.common.shape_calculator import calculate_linear_classifier_output_shapes
+    from skl2onnx.common.shape_calculator import (
+        calculate_linear_classifier_output_shapes, calculate_linear_regressor_output_shapes,
+    )
 
     update_registered_converter(LGBMClassifier, "LightGbmLGBMClassifier", calculate_linear_classifier_output_shapes,
                                 convert_lightgbm, options={"nocl": [True, False], "zipmap": [True, False, "columns"]})
+    update_registered_converter(LGBMRegressor, "LightGbmLGBMRegressor", calculate_linear_regressor_output_shapes,
+                                convert_lightgbm, options={"split": None})

@@ -1,0 +1,343 @@
+"""Fit a user's task on the frozen embedding: nested selection, baselines in the same folds, heads.
+
+The protocol is the one the shipped tasks use. Outer folds (stratified for a classification;
+each ``group`` whole when one is given; ``folds="loo"``: one group, or row, out at a time) give
+every row one out-of-fold decision per seed; inside each outer training fold an inner
+cross-validation chooses the learner among a fixed grid, which is refitted on the outer training
+rows. The outer test rows never reach a fit. The baselines go through the same search on the same
+folds: the run-time inputs alone (without inputs: the commonest class, the training mean, the
+best single configuration) and the opcode histogram of the files (log counts of the statements'
+opcodes, read as the model reads them). Each is compared with ours by a paired interval over
+groups (``downstream.paired``). The heads that ship are chosen the same way on every row and
+refitted on all of them, one per selector value; with ``share_selector`` (configurations only,
+as thread coarsening does across GPUs) one fit learns from every value's rows, the value a
+one-hot input, and is written as one head per value.
+"""
+from __future__ import annotations
+
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from sklearn.model_selection import GroupKFold, KFold, LeaveOneGroupOut, StratifiedGroupKFold, StratifiedKFold
+
+from mir_export.downstream.learners import (
+    CLASSIFIERS, COARSENING, REGRESSORS, VALUE_REGRESSORS, Learner, default_classifier,
+)
+from mir_export.downstream.paired import paired
+from mir_export.downstream.selection import (
+    accuracy, classification_splitter, group_folds, leave_one_out, mean_log_speedup, nested_fit,
+)
+from mir_export.usertask.table import MIN_ROWS, TableError, TaskTable
+from mir_runtime.packs import base_model, write_pack
+from mir_runtime.tasks import Task
+
+FAILED = float(np.log(0.1))  # a configuration not measured and not below a measured one: a 10x slowdown
+VALUE_INNER_SPLITS = 3
+
+
+def _numeric(configs: tuple[str, ...]) -> np.ndarray | None:
+    try:
+        return np.array([float(c) for c in configs])
+    except ValueError:
+        return None
+
+
+def log_speedups(runtimes: np.ndarray, configs: tuple[str, ...]) -> np.ndarray:
+    """[N, C]: log(default's runtime / each configuration's). A configuration a file was not
+    measured at counts as the largest measured one below it when configurations are numbers
+    (thread coarsening's rule: a factor past the kernel's limit runs at its limit), else as a
+    10x slowdown."""
+    out = np.log(runtimes[:, :1] / runtimes)
+    values = _numeric(configs)
+    for r, c in zip(*np.nonzero(np.isnan(runtimes))):
+        below = [] if values is None else [k for k in np.flatnonzero(~np.isnan(runtimes[r])) if values[k] <= values[c]]
+        out[r, c] = out[r, max(below, key=lambda k: values[k])] if below else FAILED
+    return out
+
+
+@dataclass
+class Protocol:
+    """How one task's rows are split and scored, and which learners are searched."""
+
+    kind: str
+    folds: int | str
+    learners: tuple[Learner, ...]
+    classes: int
+
+    def outer(self, targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+        x = np.zeros((len(targets), 1))
+        units = groups if groups is not None else np.arange(len(targets))
+        if self.folds == "loo":
+            return list(LeaveOneGroupOut().split(x, groups=units))
+        if self.kind == "classification":
+            if groups is None:
+                return list(StratifiedKFold(int(self.folds), shuffle=True, random_state=seed).split(x, targets))
+            return list(StratifiedGroupKFold(int(self.folds), shuffle=True, random_state=seed).split(x, targets, groups))
+        if groups is None and self.kind == "regression":
+            return list(KFold(int(self.folds), shuffle=True, random_state=seed).split(x))
+        return group_folds(units, int(self.folds), seed)
+
+    def fit(self, code: bool):
+        """The nested selection (a ``protocol.Fit``)."""
+        if self.kind == "classification":
+            return nested_fit(self.learners, self.classes, classification_splitter, accuracy,
+                              reference=default_classifier(code))
+        if self.kind == "regression":
+            return nested_fit(self.learners, 1, _value_folds, _negative_squared_error, decision=_values)
+        return nested_fit(self.learners, self.classes, leave_one_out if self.folds == "loo" else _unit_folds,
+                          mean_log_speedup, cautious=True)
+
+    def row_scores(self, targets: np.ndarray, outputs: np.ndarray) -> np.ndarray:
+        """Per row: right (1/0), minus the squared error, or the log speedup of the decision."""
+        if self.kind == "regression":
+            return _negative_squared_error(targets, outputs)
+        return (targets == outputs).astype(float) if self.kind == "classification" else mean_log_speedup(targets, outputs)
+
+
+def _values(outputs: np.ndarray, margin: float) -> np.ndarray:
+    return outputs[:, 0]
+
+
+def _negative_squared_error(targets: np.ndarray, values: np.ndarray) -> np.ndarray:
+    return -((np.ravel(targets) - values) ** 2)
+
+
+def _value_folds(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+    if groups is None:
+        return list(KFold(VALUE_INNER_SPLITS, shuffle=True, random_state=seed).split(targets))
+    return group_folds(groups, VALUE_INNER_SPLITS, seed)
+
+
+def _unit_folds(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+    units = groups if groups is not None else np.arange(len(targets))
+    return group_folds(units, 5, seed)
+
+
+class _Constant:
+    """A baseline that reads nothing: the training rows' commonest class or mean value."""
+
+    def __init__(self, kind: str, targets: np.ndarray) -> None:
+        self.value = np.bincount(targets).argmax() if kind == "classification" else float(np.mean(targets))
+
+    def __call__(self, embedding: np.ndarray, extras: np.ndarray) -> np.ndarray:
+        return np.full(len(embedding), self.value)
+
+
+@dataclass
+class Rows:
+    """One head's training rows: features by name, run-time inputs, targets, groups."""
+
+    features: dict[str, np.ndarray]
+    extras: np.ndarray
+    targets: np.ndarray
+    groups: np.ndarray | None
+    units: np.ndarray  # what the paired interval groups by
+
+
+def _decisions(protocol: Protocol, rows: Rows, name: str, seeds: list[int]) -> tuple[np.ndarray, dict[str, int]]:
+    """Out-of-fold decisions [seeds, N] of feature set ``name`` (``constant``: reads nothing) and the learners chosen."""
+    x = rows.features.get(name, np.zeros((len(rows.targets), 0), dtype=np.float32))
+    constant = name == "constant" and protocol.kind != "configuration"
+    if name == "constant" and protocol.kind == "configuration":  # the best single configuration of the training rows
+        protocol = Protocol(protocol.kind, protocol.folds, tuple(l for l in protocol.learners if l.family == "mean"),
+                            protocol.classes)
+        x = np.zeros((len(rows.targets), 1), dtype=np.float32)
+    out = np.zeros((len(seeds), len(rows.targets)))
+    chosen: dict[str, int] = {}
+    fit = protocol.fit(x.shape[1] > 0)
+    for s, seed in enumerate(seeds):
+        for k, (train, test) in enumerate(protocol.outer(rows.targets, rows.groups, seed)):
+            if constant:
+                predict = _Constant(protocol.kind, rows.targets[train])
+            else:
+                groups = rows.groups[train] if rows.groups is not None else None
+                predict = fit(x[train], rows.extras[train], rows.targets[train], groups, seed * 100 + k)
+                chosen[predict.learner.name] = chosen.get(predict.learner.name, 0) + 1
+            out[s, test] = predict.model.predict(x[test], rows.extras[test])[:, 0] if (
+                protocol.kind == "regression" and not constant) else predict(x[test], rows.extras[test])
+    return out, chosen
+
+
+def _summary(protocol: Protocol, rows: Rows, decisions: np.ndarray) -> dict:
+    """The figures of one feature set's out-of-fold decisions, mean and spread over seeds."""
+    per_seed = []
+    for d in decisions:
+        if protocol.kind == "classification":
+            per_seed.append({"accuracy": float((d == rows.targets).mean())})
+        elif protocol.kind == "regression":
+            from scipy.stats import spearmanr
+
+            error = d - rows.targets
+            total = ((rows.targets - rows.targets.mean()) ** 2).sum()
+            per_seed.append({"rmse": float(np.sqrt((error**2).mean())), "r2": float(1 - (error**2).sum() / total),
+                             "spearman": float(spearmanr(d, rows.targets).statistic)})
+        else:
+            per_seed.append({"speedup": float(np.exp(mean_log_speedup(rows.targets, d.astype(int)).mean())),
+                             "default_share": float((d == 0).mean())})
+    return {m: {"mean": float(np.mean([p[m] for p in per_seed])), "std": float(np.std([p[m] for p in per_seed]))}
+            for m in per_seed[0]}
+
+
+@dataclass
+class FittedTask:
+    """A task's heads and report, ready to ``save`` as a pack."""
+
+    task: Task
+    heads: dict[str, object]  # selector value (or "") -> a fitted head with ``export(path)``
+    report: dict
+    base: dict
+    learners: dict[str, dict] = field(default_factory=dict)
+
+    def save(self, out: str | Path) -> Path:
+        """Write the pack into directory ``out`` (heads, report.md, task.json); returns ``out``."""
+        from mir_export.usertask.report import markdown
+
+        out = Path(out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "report.md").write_text(markdown(self.report))
+        with tempfile.TemporaryDirectory(dir=out) as staging:
+            written = {}
+            for key, head in self.heads.items():
+                name = self.task.heads[key]
+                head.export(Path(staging) / name)
+                written[name] = Path(staging) / name
+            write_pack(out, self.task, written, self.base,
+                       {"learners": self.learners, "metrics": self.report["heads"], "report": "report.md",
+                        "protocol": self.report["protocol"]}, extra_files=[out / "report.md"])
+        return out
+
+
+def _protocol(kind: str, folds: int | str, classes: int, shared: bool) -> Protocol:
+    learners = {"classification": CLASSIFIERS, "regression": VALUE_REGRESSORS,
+                "configuration": COARSENING if shared else REGRESSORS}[kind]
+    return Protocol(kind, folds, learners, classes)
+
+
+def _check_counts(table: TaskTable, protocol: Protocol, key: str, rows: Rows) -> None:
+    where = f" ({table.selector} {key})" if key else ""
+    if len(rows.targets) < MIN_ROWS:
+        raise TableError(f"{table.path}: {len(rows.targets)} rows{where}; a task needs at least {MIN_ROWS}")
+    units = len(set(rows.units.tolist()))
+    folds = units if protocol.folds == "loo" else int(protocol.folds)
+    if units < max(folds, 2):
+        raise TableError(f"{table.path}: {units} {'groups' if table.groups is not None else 'files'}{where}, fewer "
+                         f"than the {folds} folds: give more rows or fewer --folds")
+    if protocol.kind == "classification":
+        counts = np.bincount(rows.targets, minlength=len(table.classes))
+        small = [(table.classes[c], int(n)) for c, n in enumerate(counts) if 0 < n < folds]
+        if small:
+            raise TableError(f"{table.path}: class {small[0][0]!r} has {small[0][1]} rows{where}, fewer than the "
+                             f"{folds} folds: give more rows of it or fewer --folds")
+        if (counts > 0).sum() < 2:
+            raise TableError(f"{table.path}: one class only{where}: nothing to decide")
+
+
+def fit_task(model_dir: str | Path, table: TaskTable, embeddings: np.ndarray, name: str, description: str = "",
+             unit: str = "", folds: int | str = 5, seeds: int = 1, share_selector: bool = False,
+             baselines: bool = True) -> FittedTask:
+    """Evaluate (nested, with the baselines) and fit the heads of ``table``'s task on
+    ``embeddings`` [N, D] (the model's fp32 embedding of each row's file, in row order)."""
+    from mir_export.downstream.bags import opcode_histogram
+    from mir_runtime.modeldir import ModelDirectory
+
+    if len(embeddings) != len(table):
+        raise ValueError(f"{len(embeddings)} embeddings for {len(table)} rows")
+    if table.kind == "configuration" and table.inputs:
+        raise TableError(f"{table.path}: run-time inputs go with classification and regression tasks; a configuration "
+                         "task decides from the code alone (give each input setting its own --selector value)")
+    if share_selector and (table.kind != "configuration" or table.selector is None):
+        raise TableError(f"{table.path}: --share-selector is for a configuration task with a selector and no "
+                         "run-time inputs (the selector's one-hot is the heads' only input)")
+    directory = ModelDirectory(model_dir)
+    features = {"ours": np.asarray(embeddings, dtype=np.float32)}
+    if baselines:
+        features["histogram"] = opcode_histogram(table.files, Path(model_dir))
+    targets = log_speedups(table.targets, table.classes) if table.kind == "configuration" else table.targets
+    protocol = _protocol(table.kind, folds, len(table.classes), share_selector)
+    keys = sorted(set(table.choices.tolist())) if table.choices is not None else [""]
+    units_all = table.groups if table.groups is not None else np.array([str(f) for f in table.files], dtype=object)
+    jobs: dict[str, tuple[Rows, np.ndarray]] = {}
+    if share_selector:
+        onehot = np.eye(len(keys))[[keys.index(c) for c in table.choices]]
+        rows = Rows(features, onehot, targets, units_all, units_all)
+        jobs[""] = (rows, np.ones(len(table), dtype=bool))
+    else:
+        for key in keys:
+            mask = table.choices == key if key else np.ones(len(table), dtype=bool)
+            rows = Rows({n: f[mask] for n, f in features.items()}, table.extras[mask].astype(np.float32), targets[mask],
+                        table.groups[mask] if table.groups is not None else None, units_all[mask])
+            jobs[key] = (rows, mask)
+    for key, (rows, _) in jobs.items():
+        _check_counts(table, protocol, key, rows)
+    seed_list = list(range(seeds))
+    report: dict = {"task": name, "kind": table.kind, "rows": len(table), "table": str(table.path),
+                    "protocol": _describe(protocol, table, share_selector), "seeds": seed_list, "heads": {},
+                    "comparisons": {}}
+    names = ["ours", *(["histogram"] if baselines else []), *(["inputs"] if baselines and table.inputs else []),
+             *(["constant"] if baselines and not table.inputs else [])]
+    for key, (rows, mask) in jobs.items():
+        scored: dict[str, np.ndarray] = {}
+        entry: dict = {"rows": len(rows.targets)}
+        for feature in names:
+            label = f"{name}{' ' + key if key else ''} {feature}"
+            print(f"{label}: nested selection, {len(seed_list)} seed(s)", file=sys.stderr, flush=True)
+            decisions, chosen = _decisions(protocol, rows, feature, seed_list)
+            scored[feature] = np.stack([protocol.row_scores(rows.targets, d if protocol.kind == "regression"
+                                                            else d.astype(int)) for d in decisions])
+            entry[feature] = _summary(protocol, rows, decisions) | ({"chosen": chosen} if chosen else {})
+        if table.kind == "configuration":
+            entry["oracle"] = {"speedup": float(np.exp(rows.targets.max(1).mean()))}
+        if share_selector:
+            per_value = {}
+            for k, value in enumerate(keys):
+                sub = rows.extras[:, k] == 1
+                per_value[value] = {f: float(np.exp(scored[f][:, sub].mean())) for f in names}
+            entry["per_" + (table.selector or "value")] = per_value
+        report["heads"][key or "all"] = entry
+        report["comparisons"][key or "all"] = {
+            f"ours vs {other}": paired(scored[other], scored["ours"], rows.units).to_dict()
+            for other in names if other != "ours"}
+    heads, learners = {}, {}
+    file = (lambda key: f"{name}-{key}.onnx" if key else f"{name}.onnx")
+    for key, (rows, _) in jobs.items():
+        fit = protocol.fit(True)
+        print(f"{name}{' ' + key if key else ''}: the head on every row", file=sys.stderr, flush=True)
+        chosen = fit(rows.features["ours"], rows.extras, rows.targets, rows.groups, 0)
+        if share_selector:
+            for k, value in enumerate(keys):
+                heads[value] = chosen.model.for_context(np.eye(len(keys))[k])
+                learners[value] = chosen.learner.to_dict()
+        else:
+            heads[key] = chosen.model
+            learners[key or "all"] = chosen.learner.to_dict()
+    task = Task(name=name, description=description or f"{table.target} of a program ({table.kind}, fitted on "
+                f"{len(table)} rows of {table.path.name})", selector=table.selector,
+                selector_help=f"the {table.selector} the head was fitted for" if table.selector else "",
+                heads={k: file(k) for k in (keys if table.selector else [""])},
+                inputs=tuple(_input(n, table.extras[:, i]) for i, n in enumerate(table.inputs)),
+                classes=table.classes if table.kind != "regression" else ("value",), kind=table.kind,
+                unit=unit or (table.target if table.kind == "regression" else ""))
+    return FittedTask(task, heads, report, base_model(directory, "fp32"), learners)
+
+
+def _input(name: str, values: np.ndarray):
+    from mir_runtime.tasks import TaskInput
+
+    return TaskInput(name, f"run-time input {name} (training rows: {values.min():g} to {values.max():g})", 0.0)
+
+
+def _describe(protocol: Protocol, table: TaskTable, shared: bool) -> str:
+    folds = "leave one out" if protocol.folds == "loo" else f"{protocol.folds}-fold"
+    unit = f"grouped by {table.groups is not None and 'group' or 'file'}"
+    kind = {"classification": "stratified, " if table.groups is None else "",
+            "regression": "", "configuration": ""}[table.kind]
+    where = f"; one fit for every {table.selector} (its one-hot an input)" if shared else (
+        f"; one head per {table.selector}" if table.selector else "")
+    search = {"classification": "accuracy, against the default vote unless it wins by one standard error",
+              "regression": "squared error", "configuration": "mean log speedup, one-standard-error rule"}[table.kind]
+    return (f"outer {folds} ({kind}{unit if table.groups is not None or table.kind == 'configuration' else 'rows'}), "
+            f"inner cross-validation on the outer training rows choosing among {len(protocol.learners)} learners by "
+            f"{search}{where}")
