@@ -318,7 +318,7 @@ def _info(args: argparse.Namespace) -> int:
 def _model_options(parser: argparse.ArgumentParser, predict: bool = False) -> None:
     _model_option(parser)
     parser.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
-                        help="where the encoders run: cpu, or cuda, an NVIDIA GPU (needs the [gpu] extra)")
+                        help="where the encoders run: cpu, or cuda for an NVIDIA GPU with the [gpu] extra")
     parser.add_argument("--precision", choices=("int8", "fp32"), help=(
         "the encoders' precision; predict embeds at the one its task's heads learned from (fp32 for the shipped "
         "tasks: int8 embeddings cost the heads about a point of accuracy) and refuses another (default: that one)"

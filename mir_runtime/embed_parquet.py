@@ -21,7 +21,7 @@ LOCAL_BATCH = 256  # rows per Parquet row group of the local engine
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=("local", "ray"), default="local",
-                        help="embed in this process, or on a Ray cluster (needs -o OUT.parquet and the [ray] extra)")
+                        help="embed in this process, or on a Ray cluster, which needs -o OUT.parquet and the [ray] extra")
     parser.add_argument("--address", metavar="ADDR", help="Ray cluster to join (default: $RAY_ADDRESS, else a "
                         "local cluster of this machine's cores)")
     parser.add_argument("--actors", type=int, metavar="N", help="Ray actors, each one model on one CPU "
