@@ -130,4 +130,4 @@ def test_inference_speed(benchmark) -> None:
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))
-    assert result["cold_start_seconds"]["median"] < 2.0  # a sanity bound; the goal (0.5 s) is reported
+    assert result["cold_start_seconds"]["median"] < 2.0  # a sanity bound; the goal (0.4 s, quiet machine) is reported
