@@ -157,11 +157,12 @@ FEATURES: dict[str, tuple[Extractor, str]] = {
 }
 
 
-def feature_matrix(name: str, task: Task, context: Context, cache: Path) -> np.ndarray:
+def feature_matrix(name: str, task: Task, context: Context, cache: Path) -> tuple[np.ndarray, float | None]:
     """[N, D] of feature set ``name`` for ``task``'s rows, kept in ``cache`` (keyed by the rows'
-    file contents and the models' manifests, so changed rows or models compute it afresh)."""
+    file contents and the models' manifests, so changed rows or models compute it afresh), and the
+    seconds computing it took (None where not recorded)."""
     if name == ROWS:
-        return np.arange(len(task.targets), dtype=np.float64)[:, None]
+        return np.arange(len(task.targets), dtype=np.float64)[:, None], 0.0
     if name not in FEATURES:
         raise ValueError(f"unknown feature set {name!r} ({', '.join(FEATURES)})")
     key = hashlib.sha256()
@@ -171,14 +172,17 @@ def feature_matrix(name: str, task: Task, context: Context, cache: Path) -> np.n
         if model is not None:
             key.update((Path(model) / "manifest.json").read_bytes())
     path = cache / f"{task.name}.{name}.{key.hexdigest()[:16]}.npy"
+    took = path.with_suffix(".seconds")
     if path.exists():
-        return np.load(path)
+        return np.load(path), float(took.read_text()) if took.exists() else None
     start = time.monotonic()
     matrix = np.asarray(FEATURES[name][0](task.ir, context), dtype=np.float32)
-    print(f"suite: {task.name} {name} features {matrix.shape} in {time.monotonic() - start:.0f}s", file=sys.stderr)
+    seconds = time.monotonic() - start
+    print(f"suite: {task.name} {name} features {matrix.shape} in {seconds:.0f}s", file=sys.stderr)
     cache.mkdir(parents=True, exist_ok=True)
     np.save(path, matrix)
-    return matrix
+    took.write_text(f"{seconds:.1f}\n")
+    return matrix, seconds
 
 
 def run_fold(fit: Fit, task: Task, features: np.ndarray, inner_groups: np.ndarray | None, train: np.ndarray,
@@ -283,9 +287,8 @@ def run_suite(tasks: Sequence[Task], names: Sequence[str], context: Context, see
                      "seeds": list(seeds), "quick": quick, "features": list(names),
                      "feature_names": {n: FEATURES[n][1] for n in names if n in FEATURES}, "tasks": {}}
     for task in tasks:
-        start = time.monotonic()
-        matrices = {name: feature_matrix(name, task, context, out / "features") for name in names
-                    if name != RUNTIME or task.runtime_inputs}
-        features_seconds = time.monotonic() - start
-        results["tasks"][task.name] = run_task(task, matrices, seeds, saved) | {"feature_seconds": features_seconds}
+        made = {name: feature_matrix(name, task, context, out / "features") for name in names
+                if name != RUNTIME or task.runtime_inputs}
+        results["tasks"][task.name] = (run_task(task, {name: m for name, (m, _) in made.items()}, seeds, saved)
+                                       | {"feature_seconds": {name: s for name, (_, s) in made.items()}})
     return results
