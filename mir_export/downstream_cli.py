@@ -58,6 +58,9 @@ def add_commands(sub) -> None:
                             "--like MODEL --seed 0' when missing)")
     suite.add_argument("--quick", action="store_true",
                        help="the reduced form: a few hundred rows, three folds, two cheap learners, one seed")
+    from mir_export.sizetask.cli import add_command as add_size_labels
+
+    add_size_labels(cmds)
     heads = cmds.add_parser("export-heads", help="train the final heads on every row, written as task packs")
     _common(heads)
     heads.add_argument("--out", type=Path, required=True,
@@ -89,6 +92,10 @@ def _common(cmd: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.downstream_command == "size-labels":
+        from mir_export.sizetask.cli import run as size_labels
+
+        return size_labels(args)
     import torch
 
     torch.set_num_threads(args.threads)

@@ -11,6 +11,7 @@ among the five heads it chooses nearly always, ``SUITE_CLASSIFIERS``; ``experime
 """
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -129,8 +130,17 @@ def coarsening_task(datasets: Path, quick: bool) -> Task:
     )
 
 
+def size(datasets: Path, quick: bool) -> Task:
+    """The held-out size task, from the directory ``$MIR_SIZE_TASK`` names (``size-labels --out``)."""
+    from mir_export.sizetask.task import size_task
+
+    return size_task(Path(os.environ[SIZE_TASK]), quick)
+
+
+SIZE_TASK = "MIR_SIZE_TASK"  # its labels are built, not shipped: the task is registered where they are named
 TASKS: dict[str, Callable[[Path, bool], Task]] = {
     "devmap-amd": devmap_task("amd"),
     "devmap-nvidia": devmap_task("nvidia"),
     "coarsening": coarsening_task,
+    **({"size": size} if os.environ.get(SIZE_TASK) else {}),
 }

@@ -117,6 +117,7 @@ def write_manifest(out: Path, records: list[dict], command: list[str], seconds: 
         "reference": REFERENCE,
         "packages": [{k: r.get(k) for k in ("name", "version", "license", "ir_files", "seconds", "steps")}
                      for r in records],
+        "not_built": sorted({p.name for p in PACKAGES} - {r["name"] for r in records}),
         "functions": len(kept), "dropped": dropped, "per_package": per_package,
         "units": len({(r["package"], r["unit"]) for r in kept}),
         "labels_sha256": hashlib.sha256((out / LABELS).read_bytes()).hexdigest(),

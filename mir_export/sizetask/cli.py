@@ -28,21 +28,16 @@ def add_command(cmds) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import subprocess
+
     from mir_export.sizetask.build import build_task
 
-    manifest = build_task(args.out, args.jobs, not args.no_prepare, ["mir-export", *sys.argv[1:]])
+    try:
+        manifest = build_task(args.out, args.jobs, not args.no_prepare, ["mir-export", *sys.argv[1:]])
+    except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+        raise SystemExit(f"mir-export downstream size-labels: {exc}") from None
     print(f"size task: {manifest['functions']} functions from {len(manifest['packages'])} packages "
           f"({manifest['dropped']['error']} failed, {manifest['dropped']['repeat']} repeats); "
           f"{args.out / 'size-manifest.json'}")
     return 0
 
-
-def main(argv: list[str] | None = None) -> int:
-    """The command alone (``python -m mir_export.sizetask.cli``)."""
-    parser = argparse.ArgumentParser(prog="mir-export downstream")
-    add_command(parser.add_subparsers(dest="downstream_command", required=True))
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
