@@ -66,6 +66,7 @@ class Protocol:
     folds: int | str
     learners: tuple[Learner, ...]
     classes: int
+    inputs: bool = True  # the rows have run-time inputs (else learners of the inputs alone, and votes with one, go)
 
     def outer(self, targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
         x = np.zeros((len(targets), 1))
@@ -83,8 +84,8 @@ class Protocol:
     def fit(self, code: bool):
         """The nested selection (a ``protocol.Fit``)."""
         if self.kind == "classification":
-            return nested_fit(self.learners, self.classes, classification_splitter, accuracy,
-                              reference=default_classifier(code))
+            reference = default_classifier(code) if self.inputs else None
+            return nested_fit(self.learners, self.classes, classification_splitter, accuracy, reference=reference)
         if self.kind == "regression":
             return nested_fit(self.learners, 1, _value_folds, _negative_squared_error, decision=_values)
         return nested_fit(self.learners, self.classes, leave_one_out if self.folds == "loo" else _unit_folds,
@@ -143,7 +144,7 @@ def _decisions(protocol: Protocol, rows: Rows, name: str, seeds: list[int]) -> t
     constant = name == "constant" and protocol.kind != "configuration"
     if name == "constant" and protocol.kind == "configuration":  # the best single configuration of the training rows
         protocol = Protocol(protocol.kind, protocol.folds, tuple(l for l in protocol.learners if l.family == "mean"),
-                            protocol.classes)
+                            protocol.classes, protocol.inputs)
         x = np.zeros((len(rows.targets), 1), dtype=np.float32)
     out = np.zeros((len(seeds), len(rows.targets)))
     chosen: dict[str, int] = {}
@@ -210,10 +211,14 @@ class FittedTask:
         return out
 
 
-def _protocol(kind: str, folds: int | str, classes: int, shared: bool) -> Protocol:
+def _protocol(kind: str, folds: int | str, classes: int, shared: bool, inputs: bool) -> Protocol:
     learners = {"classification": CLASSIFIERS, "regression": VALUE_REGRESSORS,
                 "configuration": COARSENING if shared else REGRESSORS}[kind]
-    return Protocol(kind, folds, learners, classes)
+    if not inputs and kind != "configuration":
+        learners = tuple(l for l in learners if dict(l.settings).get("pca") != 0 and not l.members)
+    if not inputs or classes != 2:  # stagewise heads boost from the run-time inputs' two-class log-odds
+        learners = tuple(l for l in learners if l.family != "stagewise")
+    return Protocol(kind, folds, learners, classes, inputs)
 
 
 def _check_counts(table: TaskTable, protocol: Protocol, key: str, rows: Rows) -> None:
@@ -256,7 +261,7 @@ def fit_task(model_dir: str | Path, table: TaskTable, embeddings: np.ndarray, na
     if baselines:
         features["histogram"] = opcode_histogram(table.files, Path(model_dir))
     targets = log_speedups(table.targets, table.classes) if table.kind == "configuration" else table.targets
-    protocol = _protocol(table.kind, folds, len(table.classes), share_selector)
+    protocol = _protocol(table.kind, folds, len(table.classes), share_selector, bool(table.inputs))
     keys = sorted(set(table.choices.tolist())) if table.choices is not None else [""]
     units_all = table.groups if table.groups is not None else np.array([str(f) for f in table.files], dtype=object)
     jobs: dict[str, tuple[Rows, np.ndarray]] = {}
