@@ -59,6 +59,10 @@ def test_readme_runs_verbatim(tmp_path, datasets) -> None:
     assert len((tmp_path / "cg.jsonl").read_text().splitlines()) == len(cg_kernels)
     predicted = [json.loads(line) for line in done.stdout.splitlines() if line.startswith('{"file"')]
     assert predicted and predicted[0]["decision"] in ("CPU", "GPU")  # stdout also holds pip's lines
+    answers = {p["task"]: p for p in predicted}  # your own tasks, fitted and served from their packs
+    assert answers["device"]["decision"] in ("CPU", "GPU") and isinstance(answers["gpu-ratio"]["value"], float)
+    assert answers["factor"]["gpu"] == "tahiti" and answers["factor"]["decision"] in answers["factor"]["scores"]
+    assert all((tmp_path / "tasks" / name / "task.json").is_file() for name in ("device", "gpu-ratio", "factor", "device-api"))
     assert json.loads((tmp_path / "graph.json").read_text())["nodes"]
     assert json.loads((tmp_path / "stencil.jsonl").read_text())["file"] == "<stdin>"
     assert _untracked() == before, "README's commands left files in the checkout"

@@ -72,7 +72,7 @@ def test_regression_in_three_lines_of_python(model_dir, table, tmp_path, kernels
     rows = read_table(table, "regression", target="ratio", selector="platform")
     with Model.load(model_dir[2], precision="fp32") as model:
         embeddings = model.embed(rows.files)
-    fitted = fit_task(model_dir[2], rows, embeddings, "ratio", folds=3, baselines=False)
+    fitted = fit_task(rows, embeddings, "ratio", model_dir[2], folds=3, baselines=False)
     pack = fitted.save(tmp_path / "ratio")
     assert set(fitted.task.heads) == {"amd", "nvidia"} and fitted.task.kind == "regression"
     with Model.load(model_dir[2], tasks=[pack]) as model:
@@ -153,7 +153,7 @@ def pack(model_dir, table, tmp_path) -> Path:
     rows = read_table(table, "classification", target="device")
     with Model.load(model_dir[2], precision="fp32") as model:
         embeddings = model.embed(rows.files)
-    return fit_task(model_dir[2], rows, embeddings, "device", folds=3, baselines=False).save(tmp_path / "device")
+    return fit_task(rows, embeddings, "device", model_dir[2], folds=3, baselines=False).save(tmp_path / "device")
 
 
 def test_a_pack_for_another_model_or_changed_is_refused(model_dir, pack, tmp_path, kernels) -> None:

@@ -123,7 +123,7 @@ def _fit(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             table = table.subset(np.array([str(f) not in failed for f in table.files]))
         embeddings = np.stack([vectors[str(f)] for f in table.files])
-        fitted = fit_task(model_dir, table, embeddings, args.name, args.description, args.unit, folds, args.seeds,
+        fitted = fit_task(table, embeddings, args.name, model_dir, args.description, args.unit, folds, args.seeds,
                           args.share_selector, not args.no_baselines)
     except (TableError, ModelFileError) as exc:
         raise UsageError(str(exc)) from None

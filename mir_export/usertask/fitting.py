@@ -240,14 +240,17 @@ def _check_counts(table: TaskTable, protocol: Protocol, key: str, rows: Rows) ->
             raise TableError(f"{table.path}: one class only{where}: nothing to decide")
 
 
-def fit_task(model_dir: str | Path, table: TaskTable, embeddings: np.ndarray, name: str, description: str = "",
-             unit: str = "", folds: int | str = 5, seeds: int = 1, share_selector: bool = False,
-             baselines: bool = True) -> FittedTask:
+def fit_task(table: TaskTable, embeddings: np.ndarray, name: str, model: str | Path | None = None,
+             description: str = "", unit: str = "", folds: int | str = 5, seeds: int = 1,
+             share_selector: bool = False, baselines: bool = True) -> FittedTask:
     """Evaluate (nested, with the baselines) and fit the heads of ``table``'s task on
-    ``embeddings`` [N, D] (the model's fp32 embedding of each row's file, in row order)."""
+    ``embeddings`` [N, D]: the fp32 embedding of each row's file, in row order, by ``model`` (a
+    model directory; default: the shipped model, as ``Model.load(precision="fp32")`` embeds)."""
     from mir_export.downstream.bags import opcode_histogram
+    from mir_runtime.model import default_model_dir
     from mir_runtime.modeldir import ModelDirectory
 
+    model_dir = Path(model) if model is not None else default_model_dir()
     if len(embeddings) != len(table):
         raise ValueError(f"{len(embeddings)} embeddings for {len(table)} rows")
     if table.kind == "configuration" and table.inputs:
@@ -259,7 +262,7 @@ def fit_task(model_dir: str | Path, table: TaskTable, embeddings: np.ndarray, na
     directory = ModelDirectory(model_dir)
     features = {"ours": np.asarray(embeddings, dtype=np.float32)}
     if baselines:
-        features["histogram"] = opcode_histogram(table.files, Path(model_dir))
+        features["histogram"] = opcode_histogram(table.files, model_dir)
     targets = log_speedups(table.targets, table.classes) if table.kind == "configuration" else table.targets
     protocol = _protocol(table.kind, folds, len(table.classes), share_selector, bool(table.inputs))
     keys = sorted(set(table.choices.tolist())) if table.choices is not None else [""]
