@@ -138,8 +138,10 @@ class Rows:
     units: np.ndarray  # what the paired interval groups by
 
 
-def _decisions(protocol: Protocol, rows: Rows, name: str, seeds: list[int]) -> tuple[np.ndarray, dict[str, int]]:
-    """Out-of-fold decisions [seeds, N] of feature set ``name`` (``constant``: reads nothing) and the learners chosen."""
+def _decisions(protocol: Protocol, rows: Rows, name: str, seeds: list[int], label: str = "",
+               ) -> tuple[np.ndarray, dict[str, int]]:
+    """Out-of-fold decisions [seeds, N] of feature set ``name`` (``constant``: reads nothing) and
+    the learners chosen; each outer fold's end is shown on stderr after ``label``."""
     x = rows.features.get(name, np.zeros((len(rows.targets), 0), dtype=np.float32))
     constant = name == "constant" and protocol.kind != "configuration"
     if name == "constant" and protocol.kind == "configuration":  # the best single configuration of the training rows
@@ -150,7 +152,10 @@ def _decisions(protocol: Protocol, rows: Rows, name: str, seeds: list[int]) -> t
     chosen: dict[str, int] = {}
     fit = protocol.fit(x.shape[1] > 0)
     for s, seed in enumerate(seeds):
-        for k, (train, test) in enumerate(protocol.outer(rows.targets, rows.groups, seed)):
+        folds = protocol.outer(rows.targets, rows.groups, seed)
+        for k, (train, test) in enumerate(folds):
+            if label:
+                print(f"\r{label}: seed {seed}, fold {k + 1} of {len(folds)}", end="", file=sys.stderr, flush=True)
             if constant:
                 predict = _Constant(protocol.kind, rows.targets[train])
             else:
@@ -159,6 +164,8 @@ def _decisions(protocol: Protocol, rows: Rows, name: str, seeds: list[int]) -> t
                 chosen[predict.learner.name] = chosen.get(predict.learner.name, 0) + 1
             out[s, test] = predict.model.predict(x[test], rows.extras[test])[:, 0] if (
                 protocol.kind == "regression" and not constant) else predict(x[test], rows.extras[test])
+    if label:
+        print(file=sys.stderr, flush=True)
     return out, chosen
 
 
@@ -291,8 +298,7 @@ def fit_task(table: TaskTable, embeddings: np.ndarray, name: str, model: str | P
         entry: dict = {"rows": len(rows.targets)}
         for feature in names:
             label = f"{name}{' ' + key if key else ''} {feature}"
-            print(f"{label}: nested selection, {len(seed_list)} seed(s)", file=sys.stderr, flush=True)
-            decisions, chosen = _decisions(protocol, rows, feature, seed_list)
+            decisions, chosen = _decisions(protocol, rows, feature, seed_list, label)
             scored[feature] = np.stack([protocol.row_scores(rows.targets, d if protocol.kind == "regression"
                                                             else d.astype(int)) for d in decisions])
             entry[feature] = _summary(protocol, rows, decisions) | ({"chosen": chosen} if chosen else {})
