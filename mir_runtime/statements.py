@@ -44,7 +44,7 @@ def statement(text: str, types: Collection[str] = ()) -> str:
         if not types:
             return _LOCAL.sub(VALUE, text.strip())
         return _LOCAL.sub(lambda m: m[0] if m[0] in types else VALUE, text.strip())
-    pieces = split_names(text)  # the statement spells every value name %ID: texts alike but for them share one
+    pieces: list | None = split_names(text)  # the statement spells every value name %ID: texts alike but for them share one
     if pieces is None:
         return _from_tokens(text, types)
     for k in range(1, len(pieces), 2):

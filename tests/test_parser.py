@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from paths import dataset_ir_files
 from mir_runtime import IRParseError, parse_ir
 from mir_runtime.ir import OperandKind as K
+from mir_runtime.ir import parser
 from mir_runtime.ir import types as T
 
 
@@ -846,3 +849,15 @@ def test_deep_constants_read_or_fail_located(value: str) -> None:
         parse_ir(text, "deep.ll")
     except IRParseError as error:
         assert error.line == 3
+
+
+_FRAGMENTS = (" ", "\t", "\n", "%x", '%"a b"', "%1", " = ", "type ", "= type ", "{ i32 }", "opaque", '"', "\x0b", "\x0c",
+              "\x1c", "\x1f", "\xa0", "\u2028", "\u3000", "é", "i32", ";")
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=40).map("".join))
+def test_type_definitions_and_odd_blanks_are_found_as_the_expressions_find_them(text: str) -> None:
+    assert parser._typedefs(text) == [(m.group(1), m.group(2)) for m in parser._TYPEDEF_RE.finditer(text)]
+    assert parser._has_odd_blank(text) == (parser._ODD_BLANK.search(text) is not None)
+    assert parser._ASCII_ODD_BLANKS == "".join(c for c in map(chr, range(128)) if parser._ODD_BLANK.match(c))

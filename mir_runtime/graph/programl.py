@@ -29,7 +29,7 @@ from mir_runtime.graph.slots import (
     renumber_metadata,
 )
 from mir_runtime.ir.model import Module, OperandKind
-from mir_runtime.ir.types import short_text
+from mir_runtime.ir.types import Type, short_text
 
 INSTRUCTION, VARIABLE, CONSTANT = 0, 1, 2
 CONTROL, DATA, CALL = 0, 1, 2
@@ -111,11 +111,11 @@ def build_graph(module: Module) -> ProgramGraph:
             entry_exits[fn.name] = (node, [node])
             continue
         producers: dict[str, int] = {}
-        producer_types: dict[str, object] = {}
+        producer_types: dict[str, Type] = {}
         for block in fn.blocks:
             for inst in block.instructions:
                 if inst.name is not None:
-                    producer_types[inst.name] = inst.type
+                    producer_types[inst.name] = inst.type  # type: ignore[assignment]
         attribute_numbers = function_renumbering(module, fn, base_slots)
         metadata_numbers = metadata_slots.function_renumbering(fn) if metadata_slots else {}
         arg_uses: dict[str, list] = {}
@@ -149,7 +149,7 @@ def build_graph(module: Module) -> ProgramGraph:
                         key = op.typed_text
                         entry = constants.get(key)
                         if entry is None:
-                            entry = constants[key] = (short_text(op.type), key, [])
+                            entry = constants[key] = (short_text(op.type), key, [])  # type: ignore[arg-type]
                         entry[2].append((node, position))
                     elif kind is K.GLOBAL:
                         entry = constants.get(op.text)
@@ -177,13 +177,13 @@ def build_graph(module: Module) -> ProgramGraph:
             add_edge((producers[name], var, DATA, 0))
         entry_exits[fn.name] = (ends[fn.blocks[0].name][0], _control_flow(fn, ends, b))
 
-    for entry, exits in entry_exits.values():
-        b.edge(CALL, root, entry)
+    for first_node, exits in entry_exits.values():
+        b.edge(CALL, root, first_node)
         for exit_node in exits:
             b.edge(CALL, exit_node, root)
     for site, callee in call_sites:
-        entry, exits = entry_exits[callee]
-        b.edge(CALL, site, entry)
+        first_node, exits = entry_exits[callee]
+        b.edge(CALL, site, first_node)
         for exit_node in exits:
             b.edge(CALL, exit_node, site)
     for text, full, uses in constants.values():

@@ -410,7 +410,7 @@ class Cursor:
                 self.expect(",")
         if packed:
             self.expect(">")
-        refused = None if ty is None else T.aggregate_error(self.module.types, ty, "<{" if packed else opener, elements)
+        refused = None if ty is None else T.aggregate_error(self.module.types, ty, "<{" if packed else opener, elements)  # type: ignore[arg-type]
         if refused is not None:
             raise ParseFailure(refused, start)
 
@@ -436,7 +436,7 @@ class Cursor:
             operands = []
             if self.module.legacy_syntax and self.peek() != ",":
                 operands.append(self.constant(source))  # LLVM < 3.7: no source element type
-                source = source.elem if source.kind == T.PTR else None
+                source = source.elem if source.kind == T.PTR else None  # type: ignore[union-attr]
             while self.accept(","):
                 self.accept("inrange")
                 operands.append(self.constant(self.type()))
@@ -478,22 +478,22 @@ class Cursor:
         types = [operand.type for operand in operands]
         first = types[0]
         if op == "select":
-            message = T.select_error(*types)
+            message = T.select_error(*types)  # type: ignore[arg-type]
         elif op in _VECTOR_OPS:
-            message = T.vector_error(op, types, operands[-1].text)
+            message = T.vector_error(op, types, operands[-1].text)  # type: ignore[arg-type]
         elif types[-1] is not first:
-            message = f"operands of constexpr must have same type ({first.text}, {types[-1].text})"
+            message = f"operands of constexpr must have same type ({first.text}, {types[-1].text})"  # type: ignore[union-attr]
         else:
-            message = T.arithmetic_error(op, first)
+            message = T.arithmetic_error(op, first)  # type: ignore[arg-type]
         if message is not None:
             raise ParseFailure(message, at)
         if op == "select":
-            return types[1]
+            return types[1]  # type: ignore[return-value]
         if op == "extractelement":
-            return first.elem
+            return first.elem  # type: ignore[return-value, union-attr]
         if op == "shufflevector":
-            return T.vector_of(first.elem, types[2].count, types[2].scalable)
-        return T.compare_result(first) if op in ("icmp", "fcmp") else first
+            return T.vector_of(first.elem, types[2].count, types[2].scalable)  # type: ignore[arg-type, union-attr]
+        return T.compare_result(first) if op in ("icmp", "fcmp") else first  # type: ignore[arg-type, return-value]
 
     def pointee(self, ptr: T.Type, ty: T.Type, message: str) -> None:
         """A typed pointer's pointee is the type the instruction or expression names (both are
@@ -507,11 +507,11 @@ class Cursor:
         a pointer (with typed pointers, to the type the indices reach), or a vector of them where
         the base or an index is a vector."""
         ptr = operands[0].type
-        vector = ptr if ptr.kind == T.VECTOR else None
+        vector = ptr if ptr.kind == T.VECTOR else None  # type: ignore[union-attr]
         for op in operands[1:]:
-            if op.type.kind == T.VECTOR:
+            if op.type.kind == T.VECTOR:  # type: ignore[union-attr]
                 vector = op.type
-        ptr = T.scalar(ptr)
+        ptr = T.scalar(ptr)  # type: ignore[arg-type]
         if ptr.kind != T.PTR:
             raise ParseFailure("getelementptr base is not a pointer", at)
         if ptr.elem is not None and source is None:
@@ -528,9 +528,9 @@ class Cursor:
         a struct field past the last, whether the pointer is typed or opaque."""
         try:
             for index in indices[1:]:
-                if source.kind in (T.STRUCT, T.NAMED) and index.type.text != "i32" and not (
-                        index.type.kind == T.VECTOR and index.type.elem.text == "i32"):
-                    raise ValueError(index.type.text)  # a struct's field is an i32 (or a splat of one)
+                if source.kind in (T.STRUCT, T.NAMED) and index.type.text != "i32" and not (  # type: ignore[union-attr]
+                        index.type.kind == T.VECTOR and index.type.elem.text == "i32"):  # type: ignore[union-attr]
+                    raise ValueError(index.type.text)  # type: ignore[union-attr]  # a struct's field is an i32 (or a splat of one)
                 source = T.indexed(self.module.types, source, index.text)
         except (KeyError, IndexError, ValueError):
             raise ParseFailure("cannot index the type of getelementptr", at) from None

@@ -5,6 +5,8 @@ One handler per opcode reads the tokens after the opcode with a ``Cursor`` and r
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from mir_runtime.ir import keywords as W
 from mir_runtime.ir import types as T
 from mir_runtime.ir.cursor import FAST_MATH_FLAGS, Cursor, ParseFailure
@@ -23,7 +25,8 @@ class Parts:
 
     __slots__ = ("type", "operands", "successors", "callee", "blocks")
 
-    def __init__(self, ty, operands, successors=(), callee=None, blocks=()) -> None:
+    def __init__(self, ty: T.Type | None, operands: list[Operand], successors: Iterable[str] = (),
+                 callee: str | None = None, blocks: list[str] | tuple = ()) -> None:
         self.type = ty
         self.operands = operands
         self.successors = list(successors)
@@ -84,7 +87,7 @@ def _unary(cur: Cursor) -> Parts:
     at = cur.i
     op = cur.typed_value()
     if opcode == "fneg":
-        _check(T.arithmetic_error(opcode, op.type), at)
+        _check(T.arithmetic_error(opcode, op.type), at)  # type: ignore[arg-type]
     return Parts(op.type, [op])
 
 
@@ -112,8 +115,8 @@ def _cast(cur: Cursor) -> Parts:
     op = cur.typed_value()
     cur.expect("to")
     ty = cur.type()
-    if not T.cast_is_valid(opcode, op.type, ty):
-        raise ParseFailure(f"invalid cast opcode for cast from '{op.type.text}' to '{ty.text}'", at)
+    if not T.cast_is_valid(opcode, op.type, ty):  # type: ignore[arg-type]
+        raise ParseFailure(f"invalid cast opcode for cast from '{op.type.text}' to '{ty.text}'", at)  # type: ignore[union-attr]
     return Parts(ty, [op])
 
 
@@ -122,8 +125,8 @@ def _select(cur: Cursor) -> Parts:
     flagged = _flags(cur)
     at = cur.i
     c, a, b = cur.typed_values(3)
-    _fast_math_result(flagged, a.type, "select", start)
-    _check(T.select_error(c.type, a.type, b.type), at)
+    _fast_math_result(flagged, a.type, "select", start)  # type: ignore[arg-type]
+    _check(T.select_error(c.type, a.type, b.type), at)  # type: ignore[arg-type]
     return Parts(a.type, [c, a, b])
 
 
@@ -178,9 +181,9 @@ def _load(cur: Cursor) -> Parts:
     if cur.accept(","):
         at = cur.i
         ptr = cur.typed_value()
-        if ptr.type.kind != T.PTR:
-            raise ParseFailure(f"load operand must be a pointer, not {ptr.type.text}", at)
-        cur.pointee(ptr.type, ty, "explicit pointee type doesn't match operand's pointee type")
+        if ptr.type.kind != T.PTR:  # type: ignore[union-attr]
+            raise ParseFailure(f"load operand must be a pointer, not {ptr.type.text}", at)  # type: ignore[union-attr]
+        cur.pointee(ptr.type, ty, "explicit pointee type doesn't match operand's pointee type")  # type: ignore[arg-type]
         return Parts(ty, [ptr])
     ptr = cur.value(ty)  # LLVM < 3.7: load i32* %p
     if ty.kind != T.PTR or ty.elem is None:
@@ -195,9 +198,9 @@ def _store(cur: Cursor) -> Parts:
     cur.expect(",")
     at = cur.i
     ptr = cur.typed_value()
-    if ptr.type.kind != T.PTR:
-        raise ParseFailure(f"store operand must be a pointer, not {ptr.type.text}", at)
-    cur.pointee(ptr.type, val.type, "stored value and pointer type do not match")
+    if ptr.type.kind != T.PTR:  # type: ignore[union-attr]
+        raise ParseFailure(f"store operand must be a pointer, not {ptr.type.text}", at)  # type: ignore[union-attr]
+    cur.pointee(ptr.type, val.type, "stored value and pointer type do not match")  # type: ignore[arg-type]
     return Parts(None, [val, ptr])
 
 
@@ -205,6 +208,7 @@ def _gep(cur: Cursor) -> Parts:
     while cur.peek() in ("inbounds", "nuw", "nusw"):
         cur.i += 1
     first = cur.sized_type()
+    source: T.Type | None
     if cur.accept(","):
         source = first
         base = cur.typed_value()
@@ -237,32 +241,32 @@ def _member(cur: Cursor, ty: T.Type, what: str) -> T.Type:
 
 def _extractvalue(cur: Cursor) -> Parts:
     agg = cur.typed_value()
-    return Parts(_member(cur, agg.type, "extractvalue"), [agg])
+    return Parts(_member(cur, agg.type, "extractvalue"), [agg])  # type: ignore[arg-type]
 
 
 def _insertvalue(cur: Cursor) -> Parts:
     agg, elt = cur.typed_values(2)
-    _member(cur, agg.type, "insertvalue")
+    _member(cur, agg.type, "insertvalue")  # type: ignore[arg-type]
     return Parts(agg.type, [agg, elt])
 
 
 # The vector instructions' operand types are written out, so the reader checks them as LLVM does.
 def _extractelement(cur: Cursor) -> Parts:
     vec, idx = cur.typed_values(2)
-    _check(T.vector_error("extractelement", [vec.type, idx.type]), cur.i - 1)
-    return Parts(vec.type.elem, [vec, idx])
+    _check(T.vector_error("extractelement", [vec.type, idx.type]), cur.i - 1)  # type: ignore[list-item]
+    return Parts(vec.type.elem, [vec, idx])  # type: ignore[union-attr]
 
 
 def _insertelement(cur: Cursor) -> Parts:
     vec, elt, idx = cur.typed_values(3)
-    _check(T.vector_error("insertelement", [vec.type, elt.type, idx.type]), cur.i - 1)
+    _check(T.vector_error("insertelement", [vec.type, elt.type, idx.type]), cur.i - 1)  # type: ignore[list-item]
     return Parts(vec.type, [vec, elt, idx])
 
 
 def _shufflevector(cur: Cursor) -> Parts:
     a, b, mask = cur.typed_values(3)
-    _check(T.vector_error("shufflevector", [a.type, b.type, mask.type], mask.text), cur.i - 1)
-    return Parts(T.vector_of(a.type.elem, mask.type.count, mask.type.scalable), [a, b, mask])
+    _check(T.vector_error("shufflevector", [a.type, b.type, mask.type], mask.text), cur.i - 1)  # type: ignore[list-item]
+    return Parts(T.vector_of(a.type.elem, mask.type.count, mask.type.scalable), [a, b, mask])  # type: ignore[arg-type, union-attr]
 
 
 def _call_target(cur: Cursor) -> tuple[T.Type, Operand, list[Operand]]:
@@ -321,7 +325,7 @@ def _call_target(cur: Cursor) -> tuple[T.Type, Operand, list[Operand]]:
     else:
         ret, fn_ty = ty, T.function_of(ty, tuple(a.type for a in args[:n_args]), False)
     callee.type = T.pointer_to(None if cur.module.opaque_pointers else fn_ty)
-    return ret, callee, args
+    return ret, callee, args  # type: ignore[return-value]
 
 
 def _direct(callee: Operand) -> str | None:
@@ -371,7 +375,7 @@ def _br(cur: Cursor) -> Parts:
     at = cur.i
     cond = cur.typed_value()
     if cond.type is not T.I1:
-        raise ParseFailure(f"branch condition must have type i1, not {cond.type.text}", at)
+        raise ParseFailure(f"branch condition must have type i1, not {cond.type.text}", at)  # type: ignore[union-attr]
     cur.expect(",")
     true = cur.label()
     cur.expect(",")
@@ -394,24 +398,24 @@ def _switch(cur: Cursor) -> Parts:
     and the verifier's), each value once."""
     at = cur.i
     cond = cur.typed_value()
-    if cond.type.kind != T.INT:
-        raise ParseFailure(f"switch condition must have integer type, not {cond.type.text}", at)
+    if cond.type.kind != T.INT:  # type: ignore[union-attr]
+        raise ParseFailure(f"switch condition must have integer type, not {cond.type.text}", at)  # type: ignore[union-attr]
     cur.expect(",")
     default = cur.label()
     ops = [cond, _block(default)]
     succ = [default]
     cur.expect("[")
-    seen = set()
+    seen: set[str | int] = set()
     while not cur.accept("]"):
         at = cur.i
         case = cur.typed_value()
         if case.kind not in (K.CONSTANT, K.CONSTANT_EXPR) or case.text in ("undef", "poison"):
             raise ParseFailure(f"case value {case.text} is not a constant integer", at)
-        if case.type.text != cond.type.text:
-            raise ParseFailure(f"case value of type {case.type.text} in a switch on {cond.type.text}", at)
-        value = case.text
-        if value.lstrip("-").isdigit() and case.type.kind == T.INT:
-            value = _truncated(value, int(case.type.text[1:]))
+        if case.type.text != cond.type.text:  # type: ignore[union-attr]
+            raise ParseFailure(f"case value of type {case.type.text} in a switch on {cond.type.text}", at)  # type: ignore[union-attr]
+        value: str | int = case.text
+        if case.text.lstrip("-").isdigit() and case.type.kind == T.INT:  # type: ignore[union-attr]
+            value = _truncated(case.text, int(case.type.text[1:]))  # type: ignore[union-attr]
         if value in seen:
             raise ParseFailure(f"duplicate case value {case.text} in switch", cur.i - 1)
         seen.add(value)

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from itertools import count
 
 from mir_runtime.ir.controlflow import block_edges, immediate_dominators
 from mir_runtime.ir.lexer import tokenize
 from mir_runtime.ir.model import Block, Function, Instruction, Module, Operand, OperandKind
+from mir_runtime.ir.types import Type
 
 _LOCAL = OperandKind.LOCAL
 # At most this many new phis, or the function's instruction count if larger: compiled code needs a
@@ -115,7 +115,7 @@ def _promotable(fn: Function, types: dict) -> tuple[dict[str, Instruction], dict
                 continue
             else:
                 typed = None
-            if typed is None or not (allocated == typed.text or allocated.startswith(typed.text + ",")):
+            if typed is None or not (allocated == typed.text or allocated.startswith(typed.text + ",")):  # type: ignore[union-attr]
                 del allocas[name]
                 break
     return allocas, {cast: name for cast, name in casts.items() if name in allocas}
@@ -136,8 +136,8 @@ class _Promotion:
         _, self.succs, self.preds = block_edges(fn)
         self.idom = immediate_dominators(self.succs, self.preds)
         self.reachable = [i == 0 or d >= 0 for i, d in enumerate(self.idom)]
-        self.types = {name: None for name in allocas}  # the value type, from a load or store
-        self.replaced: dict[str, Operand] = {}  # a removed value's name -> what replaces it
+        self.types: dict[str, Type | None] = {name: None for name in allocas}  # the value type, from a load or store
+        self.replaced: dict[str | None, Operand] = {}  # a removed value's name -> what replaces it
         self.targets: dict[int, str] = {}  # id() of an instruction that goes with an alloca -> the alloca
         self._phi_of: dict[int, str] = {}  # id() of a new phi -> its alloca
         self._names: set[str] | None = None  # the function's names, once a phi needs a fresh one
@@ -250,7 +250,10 @@ class _Promotion:
                 i.name for b in self.fn.blocks for i in b.instructions if i.name is not None}
         bare = alloca[1:].strip('"')
         stem = next((c for c in (f"%{bare}", f"%.{bare}") if _PLAIN.fullmatch(c)), "%.promoted")
-        name = next(n for n in (f"{stem}.{k}" for k in count()) if n not in self._names)
+        k = 0
+        while f"{stem}.{k}" in self._names:
+            k += 1
+        name = f"{stem}.{k}"
         self._names.add(name)
         return name
 
@@ -282,7 +285,7 @@ class _Promotion:
             for phi in phis.get(b, ()):
                 name = self._phi_of[id(phi)]
                 undo.append((name, current[name]))
-                current[name] = Operand(_LOCAL, phi.type, phi.name)
+                current[name] = Operand(_LOCAL, phi.type, phi.name)  # type: ignore[arg-type]
             self._visit(blocks[b], current, undo)
             for s in self.succs[b]:
                 for phi in phis.get(s, ()):
@@ -297,7 +300,7 @@ class _Promotion:
                 undefined = undef[self._phi_of[id(phi)]]
                 for pred in arrivals[b]:
                     phi.operands.append(at_end.get((id(phi), pred), undefined))
-                    phi.incoming.append(blocks[pred].name)
+                    phi.incoming.append(blocks[pred].name)  # type: ignore[union-attr]
 
     def _arrivals(self) -> list[list[int]]:
         """Each block's predecessors, one per edge, in the order LLVM's renaming walk crosses the
@@ -342,7 +345,7 @@ class _Promotion:
 
     def _resolve(self, op: Operand) -> Operand:
         """What ``op`` stands for once removed values are replaced (chains shortened as walked)."""
-        path = []
+        path: list[str] = []
         while op.kind is _LOCAL and op.text in self.replaced and len(path) <= len(self.replaced):
             path.append(op.text)
             op = self.replaced[op.text]
@@ -375,7 +378,7 @@ class _Promotion:
             self.replaced[phi.name] = next(iter(values.values())) if values else \
                 Operand(OperandKind.CONSTANT, phi.type, "undef")
             gone.add(id(phi))
-            work.extend(users.get(phi.name, ()))
+            work.extend(users.get(phi.name, ()))  # type: ignore[arg-type]
         for b, block_phis in phis.items():
             phis[b] = [phi for phi in block_phis if id(phi) not in gone]
 
@@ -393,7 +396,7 @@ class _Promotion:
     def _phi_text(self, phi: Instruction) -> Instruction:
         operands = [self._resolve(op) for op in phi.operands]
         entries = ", ".join(f"[ {op.text}, {block} ]" for op, block in zip(operands, phi.incoming))
-        return replace(phi, operands=operands, text=f"{phi.name} = phi {phi.type.text} {entries}")
+        return replace(phi, operands=operands, text=f"{phi.name} = phi {phi.type.text} {entries}")  # type: ignore[union-attr]
 
     def _substituted(self, inst: Instruction) -> Instruction:
         names = {op.text for op in inst.operands if op.kind is _LOCAL and op.text in self.replaced}

@@ -50,7 +50,7 @@ class Shapes:
 
     def read(self, text: str, parse: Callable[[], Read]) -> Read:
         """What ``parse()`` reads from an instruction's ``text``: from a known shape where one fits."""
-        pieces = split_names(text)
+        pieces: list | None = split_names(text)  # (names become their order)
         if pieces is None:
             return parse()
         names: dict[str, int] = {}

@@ -28,6 +28,10 @@ class Type:
     def __repr__(self) -> str:
         return f"Type({self.text!r})"
 
+    def __reduce__(self) -> tuple:
+        """Pickled by its fields: compiled (mypyc), a frozen class cannot be restored attribute by attribute."""
+        return Type, (self.kind, self.text, self.elem, self.elems, self.count, self.addrspace, self.scalable, self.vararg)
+
     @property
     def is_opaque_pointer(self) -> bool:
         return self.kind == PTR and self.elem is None
@@ -135,7 +139,7 @@ LABEL_T = simple("label")
 
 def scalar(ty: Type) -> Type:
     """A vector's element type, or the type itself."""
-    return ty.elem if ty.kind == VECTOR else ty
+    return ty.elem if ty.kind == VECTOR else ty  # type: ignore[return-value]
 
 
 _FLOAT_BITS = {"half": 16, "bfloat": 16, "float": 32, "double": 64, "x86_fp80": 80, "fp128": 128, "ppc_fp128": 128,
@@ -187,7 +191,7 @@ def cast_is_valid(opcode: str, src: Type, dst: Type) -> bool:
 
 def compare_result(ty: Type) -> Type:
     """What comparing two values of type ``ty`` gives: i1, or a vector of as many i1."""
-    return vector_of(I1, ty.count, ty.scalable) if ty.kind == VECTOR else I1
+    return vector_of(I1, ty.count, ty.scalable) if ty.kind == VECTOR else I1  # type: ignore[arg-type, return-value]
 
 
 # Instructions and constant expressions share LLParser's operand rules: each function returns the
@@ -195,6 +199,7 @@ def compare_result(ty: Type) -> Type:
 def arithmetic_error(opcode: str, ty: Type) -> str | None:
     """Integers (or vectors of them) for ``add`` ... ``xor``, integers or pointers for ``icmp``,
     floating point for ``fadd`` ... ``fneg`` and ``fcmp``."""
+    wanted: tuple[int, ...]
     if opcode == "icmp":
         wanted, words = (INT, PTR), "integer or pointer"
     elif opcode[0] == "f":
@@ -229,7 +234,7 @@ def keyword_error(word: str, ty: Type) -> str | None:
     """LLParser's rule for a keyword constant of type ``ty``: ``true`` and ``false`` are i1s,
     ``null`` a pointer, ``none`` a token; ``undef``, ``poison`` and ``zeroinitializer`` fit any."""
     if word in ("true", "false"):
-        return mismatch(I1, ty)
+        return mismatch(I1, ty)  # type: ignore[arg-type]
     if word == "null" and ty.kind != PTR:
         return "null must be a pointer type"
     if word == "none" and ty.kind != TOKEN:
@@ -260,10 +265,10 @@ def aggregate_error(table: dict[str, "Type | None"], ty: Type, opener: str, elem
     if ty.kind not in (NAMED, STRUCT):
         return f"constant expression type mismatch: a struct constant is no {ty.text}"
     struct = body is not None and body.kind == STRUCT
-    fields = body.elems if struct else ()
+    fields = body.elems if struct else ()  # type: ignore[union-attr]
     if len(fields) != len(elements):
         return "initializer with struct type has wrong # elements"
-    if (struct and body.text.startswith("<")) != (opener == "<{"):
+    if (struct and body.text.startswith("<")) != (opener == "<{"):  # type: ignore[union-attr]
         return "packed'ness of initializer and type don't match"
     for k, (field, element) in enumerate(zip(fields, elements)):
         if element is not field:
@@ -322,7 +327,7 @@ def indexed(table: dict[str, "Type | None"], ty: Type, index: str) -> Type:
             raise IndexError(field)  # Python would count a negative index from the end
         return ty.elems[field]
     if ty.kind in (ARRAY, VECTOR):
-        return ty.elem
+        return ty.elem  # type: ignore[return-value]
     raise KeyError(ty.text)
 
 
