@@ -84,12 +84,29 @@ def time_table(results: dict) -> str:
     return "\n".join(lines) + "\n\n(? : features computed by an earlier run, time not recorded)\n"
 
 
+def summary_table(results: dict) -> str:
+    """One line per feature set: each task's first metric under each of its protocols (mean over seeds)."""
+    tasks = results["tasks"]
+    heads = [f"{t} {next(iter(tasks[t]['metrics']))} ({' / '.join(tasks[t]['protocols'])})"
+             for t in tasks]
+    lines = ["## Summary\n", "| features | " + " | ".join(heads) + " |", "|---|" + "---:|" * len(tasks)]
+    for feature in results["features"]:
+        cells = []
+        for entry in tasks.values():
+            metric, spec = next(iter(entry["metrics"].items()))
+            found = [p["features"][feature][metric]["mean"] for p in entry["protocols"].values() if feature in p["features"]]
+            cells.append(" / ".join(_value(v, spec["percent"]) for v in found) or "–")
+        lines.append(f"| {_name(results, feature)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def suite_markdown(results: dict) -> str:
     head = (f"# Downstream suite{' (quick form)' if results['quick'] else ''}\n\nModel `{results['model']}`"
             + (f", random weights `{results['random_model']}`" if results["random_model"] else "")
             + f"; seeds {results['seeds']} (mean ± std over seeds). Every feature set through the same learner "
               "search on the same outer folds; the learner chosen on inner folds of each outer training fold.\n")
-    return "\n".join([head, *(task_tables(results, t) for t in results["tasks"]), time_table(results)])
+    return "\n".join([head, summary_table(results), *(task_tables(results, t) for t in results["tasks"]),
+                      time_table(results)])
 
 
 def write_suite(results: dict, out: Path) -> None:
