@@ -182,10 +182,9 @@ def test_repool_sets_the_layout_and_drops_the_heads_of_the_old_one(model_dir, tm
     shutil.copytree(model_dir[2], directory)
     before = Model.load(directory, precision="fp32").embed_ir(IR)
     assert main(["repool", "--model", str(directory), "--pooling", "mean"]) == 0
-    assert "task heads dropped" in capsys.readouterr().out
+    assert "task packs toy, vectorize dropped" in capsys.readouterr().out
     manifest = json.loads((directory / "manifest.json").read_text())
-    assert manifest["pooling"] == "mean" and manifest["embedding_size"] == 64 and "tasks" not in manifest
-    assert not any(name.startswith("toy-") for name in manifest["files"])
+    assert manifest["pooling"] == "mean" and manifest["embedding_size"] == 64 and not (directory / "tasks").exists()
     assert manifest["training"]["commands"][-1] == "mir-export repool --model model --pooling mean"
     with Model.load(directory, precision="fp32") as model:
         after = model.embed_ir(IR)
@@ -204,10 +203,9 @@ def test_promote_switches_the_front_end_and_drops_the_heads_it_changes(model_dir
     directory = tmp_path / "model"
     shutil.copytree(model_dir[2], directory)
     assert main(["promote", "--model", str(directory)]) == 0
-    assert "promote_allocas on; 3 task heads dropped" in capsys.readouterr().out
+    assert "promote_allocas on; task packs toy, vectorize dropped" in capsys.readouterr().out
     manifest = json.loads((directory / "manifest.json").read_text())
-    assert manifest["promote_allocas"] is True and "tasks" not in manifest
-    assert not any(name.startswith("toy-") for name in manifest["files"])
+    assert manifest["promote_allocas"] is True and not (directory / "tasks").exists()
     assert manifest["training"]["commands"][-1] == "mir-export promote --model model"
     with Model.load(directory) as model:
         assert model.featurizer.promote_allocas and not model.tasks

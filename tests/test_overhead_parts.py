@@ -123,22 +123,25 @@ def test_peak_rss_sees_an_allocation_held_longer_than_a_sample() -> None:
 
 def test_the_resumable_runs_key_follows_what_the_run_reads(tmp_path) -> None:
     """Re-exported task heads keep the finished (option, platform, fold) lines; another encoder or
-    pooling does not, and another devmap learner only for the head option."""
+    pooling does not, and another devmap learner (its pack's ``learners``) only for the head option."""
     manifest = json.loads((SHIPPED / "manifest.json").read_text())
+    pack = json.loads((SHIPPED / "tasks" / "devmap" / "task.json").read_text())
 
-    def key(change, option: str = "head") -> str:
-        edited = copy.deepcopy(manifest)
+    def key(change=lambda m: None, option: str = "head", learner: str | None = None) -> str:
+        edited, heads = copy.deepcopy(manifest), copy.deepcopy(pack)
         change(edited)
+        if learner:
+            heads["learners"]["amd"].update(family=learner)
         (tmp_path / "manifest.json").write_text(json.dumps(edited))
+        (tmp_path / "tasks" / "devmap").mkdir(parents=True, exist_ok=True)
+        (tmp_path / "tasks" / "devmap" / "task.json").write_text(json.dumps(heads))
         return fingerprint(tmp_path, OverheadConfig(), option)
 
-    shipped = key(lambda m: None)
-    assert key(lambda m: m["files"]["coarsening-fermi.onnx"].update(sha256="0" * 64)) == shipped
-    assert key(lambda m: m["files"]["devmap-amd.onnx"].update(sha256="0" * 64)) == shipped
+    shipped = key()
     assert key(lambda m: m["files"]["graph_encoder.int8.onnx"].update(sha256="0" * 64)) != shipped
-    assert key(lambda m: m["task_heads"]["selected"]["devmap"]["amd"].update(family="gbt")) != shipped
+    assert key(learner="gbt") != shipped
     for option in ("gnn", "finetune"):
-        own = key(lambda m: None, option)
-        assert key(lambda m: m["task_heads"]["selected"]["devmap"]["amd"].update(family="gbt"), option) == own
+        own = key(option=option)
+        assert key(option=option, learner="gbt") == own
         assert key(lambda m: m["files"]["graph_encoder.int8.onnx"].update(sha256="0" * 64), option) != own
     assert key(lambda m: m.update(pooling="mean", embedding_size=2 * m["model"]["d_model"])) != shipped
