@@ -75,6 +75,9 @@ def time_table(results: dict) -> str:
         cells, total = [], 0.0
         for task in tasks:
             entry = results["tasks"][task]
+            if feature not in entry["feature_seconds"]:
+                cells.append("–")  # does not apply (no run-time inputs)
+                continue
             folds = sum(p["features"][feature]["seconds"] for p in entry["protocols"].values()
                         if feature in p["features"])
             made = entry["feature_seconds"].get(feature)
