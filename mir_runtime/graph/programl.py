@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import chain
+from typing import Final
 
 import numpy as np
 
@@ -38,7 +39,13 @@ FLOWS = ("CONTROL", "DATA", "CALL")
 ROOT_TEXT = "[external]"
 DECLARATION_TEXT = "; undefined function"
 
-K = OperandKind
+# The operand kinds the builder tests, as constants: compiled (mypyc), each is a C static where
+# ``OperandKind.LOCAL`` is an attribute lookup, once per operand.
+_LOCAL: Final = OperandKind.LOCAL
+_CONSTANT: Final = OperandKind.CONSTANT
+_CONSTANT_EXPR: Final = OperandKind.CONSTANT_EXPR
+_GLOBAL: Final = OperandKind.GLOBAL
+_ARGUMENT: Final = OperandKind.ARGUMENT
 
 
 @dataclass
@@ -139,19 +146,19 @@ def build_graph(module: Module) -> ProgramGraph:
                     call_sites.append((node, inst.callee))
                 for position, op in enumerate(inst.operands):
                     kind = op.kind
-                    if kind is K.LOCAL:
+                    if kind is _LOCAL:
                         short = short_text(producer_types[op.text])
                         var = len(b.nodes)
                         add_node((VARIABLE, short, f"{short} {op.text}", fi, block_count, -1))
                         add_edge((var, node, DATA, position))
                         pending.append((op.text, var))
-                    elif kind is K.CONSTANT or kind is K.CONSTANT_EXPR:
+                    elif kind is _CONSTANT or kind is _CONSTANT_EXPR:
                         key = op.typed_text
                         entry = constants.get(key)
                         if entry is None:
                             entry = constants[key] = (short_text(op.type), key, [])  # type: ignore[arg-type]
                         entry[2].append((node, position))
-                    elif kind is K.GLOBAL:
+                    elif kind is _GLOBAL:
                         entry = constants.get(op.text)
                         if entry is None:
                             g = globals_by_name[op.text]
@@ -160,7 +167,7 @@ def build_graph(module: Module) -> ProgramGraph:
                                 full += "\n"  # LLVM prints aliases and ifuncs with a newline
                             entry = constants[op.text] = (short_text(g.type), full, [])
                         entry[2].append((node, position))
-                    elif kind is K.ARGUMENT:
+                    elif kind is _ARGUMENT:
                         arg_uses.setdefault(op.text, []).append((node, position))
                 if first < 0:
                     first = node

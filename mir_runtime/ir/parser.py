@@ -9,6 +9,7 @@ allows and kept as text or skipped, never interpreted.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from mir_runtime.errors import IRParseError
 from mir_runtime.ir import controlflow
@@ -30,7 +31,14 @@ from mir_runtime.ir.model import (
     OperandKind,
 )
 
-K = OperandKind
+# The operand kinds the checks of every operand test, as constants: compiled (mypyc), each is a C
+# static where ``OperandKind.LOCAL`` is an attribute lookup.
+_LOCAL: Final = OperandKind.LOCAL
+_BLOCK_KIND: Final = OperandKind.BLOCK
+_ARGUMENT: Final = OperandKind.ARGUMENT
+_GLOBAL: Final = OperandKind.GLOBAL
+_FUNCTION: Final = OperandKind.FUNCTION
+_CONSTANTS: Final = (OperandKind.CONSTANT_EXPR, OperandKind.CONSTANT)
 
 _LABEL_RE = re.compile(r'^\s*([-a-zA-Z$._0-9]+|"[^"]*"):\s*$')  # LLVM lexes ``name:`` as one token
 _OLD_LABEL_RE = re.compile(r"^\s*; <label>:(\d+)")
@@ -731,7 +739,7 @@ class _Reader:
         arguments = {a.name for a in fn.arguments}
         for inst in instructions:
             for op in inst.operands:
-                if op.kind == K.LOCAL:
+                if op.kind == _LOCAL:
                     ty = defined.get(op.text)
                     if ty is None:
                         raise self.error(f"use of undefined value {op.text}", inst.line)
@@ -739,10 +747,10 @@ class _Reader:
                             ty is label and op.type is T.LABEL_T):
                         raise self.error(_mismatch(op.text, ty.text, op.type), inst.line)
                     if ty is label:
-                        op.kind = K.BLOCK
+                        op.kind = _BLOCK_KIND
                     elif op.text in arguments:
-                        op.kind = K.ARGUMENT
-                elif op.kind == K.BLOCK and defined.get(op.text) is not label:
+                        op.kind = _ARGUMENT
+                elif op.kind == _BLOCK_KIND and defined.get(op.text) is not label:
                     raise self.error(f"branch to undefined block {op.text}", inst.line)
             for succ in inst.successors:
                 if defined.get(succ) is not label:
@@ -810,8 +818,8 @@ class _Reader:
             for block in fn.blocks:
                 for inst in block.instructions:
                     for op in inst.operands:
-                        if op.kind != K.GLOBAL:
-                            if "@" in op.text and op.kind in (K.CONSTANT_EXPR, K.CONSTANT):
+                        if op.kind != _GLOBAL:
+                            if "@" in op.text and op.kind in _CONSTANTS:
                                 toks = tokenize(op.text)
                                 for _, tok in toks:
                                     if tok[0] == "@" and tok not in functions and tok not in variables:
@@ -827,7 +835,7 @@ class _Reader:
                                         self.check_global_use(value_types, name, ty, inst.line)
                             continue
                         if op.text in functions:
-                            op.kind = K.FUNCTION
+                            op.kind = _FUNCTION
                         elif op.text not in variables:
                             raise self.error(f"use of undefined global {op.text}", inst.line)
                         if op.type is not None:

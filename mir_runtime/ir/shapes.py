@@ -25,6 +25,7 @@ from collections.abc import Callable, Collection
 from mir_runtime.ir.instructions import Parts
 from mir_runtime.ir.lexer import split_names
 from mir_runtime.ir.model import Operand, OperandKind
+from mir_runtime.ir.types import Type
 
 CAPACITY = 16384  # shapes kept per table (about 600 bytes each); a full table starts afresh
 
@@ -33,8 +34,9 @@ CAPACITY = 16384  # shapes kept per table (about 600 bytes each); a full table s
 SHAREABLE = frozenset((OperandKind.CONSTANT, OperandKind.CONSTANT_EXPR, OperandKind.METADATA, OperandKind.INLINE_ASM))
 
 Shape = tuple  # module flags, then the text's pieces: literal text, and local names as their order (int)
-Found = tuple  # result name (order or None), opcode, type, operands, successors, callee, blocks
-Read = tuple  # result name, opcode, ``Parts``
+# result name (order or None), opcode, type, operands, successors, callee, blocks
+Found = tuple[int | None, str, Type | None, tuple, tuple[int, ...], str | None, tuple[int, ...]]
+Read = tuple[str | None, str, Parts]  # result name, opcode, what the grammar found
 
 _shared: dict[Shape, Found | None] = {}  # every module's shapes; None: read without error, not reusable
 
