@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     corpus_sub.add_parser("packages", help="the pinned packages: name, source, version, license",
                           formatter_class=Formatter)
 
+    from mir_export.corpus.behaviour_cli import add_command as add_behaviour_command
+
+    add_behaviour_command(corpus_sub)
     stats = corpus_sub.add_parser("stats", help="modules, functions and statements, by source and language",
                                   formatter_class=Formatter)
     stats.add_argument("corpus", type=Path, help="corpus directory or a corpus-manifest.json")
@@ -107,6 +110,10 @@ def _corpus(args: argparse.Namespace) -> int:
         return 0
     if args.corpus_command == "variants":
         return _variants(args)
+    if args.corpus_command == "behaviour":
+        from mir_export.corpus.behaviour_cli import run
+
+        return run(args)
     from mir_export.corpus.build import build
     from mir_export.corpus.manifest import default_eval_glob, write_manifest
 
