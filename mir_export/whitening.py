@@ -102,7 +102,9 @@ def whitening_model(mean: np.ndarray, matrix: np.ndarray, within: np.ndarray | N
         [helper.make_tensor_value_info("whitened", TensorProto.FLOAT, [None, d])],
         [numpy_helper.from_array(np.asarray(a, dtype=np.float32), name) for name, a in [("mean", mean), *stages]],
     )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="mir-export")
+    # IR version 10, as the encoders: onnx's newest (14) is more than the onnxruntime of [cpu] reads
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="mir-export",
+                              ir_version=10)
     onnx.checker.check_model(model)
     return model
 
