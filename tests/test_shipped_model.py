@@ -56,6 +56,16 @@ def test_files_name_no_build_directories(manifest) -> None:
         assert b"pkg.torch.onnx.stack_trace" not in (ARTIFACTS / name).read_bytes(), name
 
 
+def test_every_onnx_file_is_one_the_lowest_supported_onnxruntime_reads() -> None:
+    """ONNX IR version 10 at most: onnx writes its newest (14) by default, which the onnxruntime
+    that [cpu] installs refuses."""
+    onnx = pytest.importorskip("onnx")
+    files = sorted(ARTIFACTS.rglob("*.onnx"))
+    assert len(files) >= 10
+    for path in files:
+        assert onnx.load(str(path), load_external_data=False).ir_version <= 10, path
+
+
 def test_int8_matches_fp32_on_device_mapping_kernels(datasets) -> None:
     from mir_runtime.model import Model
 
