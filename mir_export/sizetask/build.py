@@ -22,7 +22,7 @@ from pathlib import Path
 from mir_export.corpus.build import build
 from mir_export.proxy.pairs import cut_function, function_file
 from mir_export.sizetask.labels import LabelError, defined_functions, sizes, tool
-from mir_export.sizetask.recipe import LLVM_VERSION, PACKAGES, PIPELINES, REFERENCE
+from mir_export.sizetask.recipe import LLVM_VERSION, PACKAGES, PIPELINES, REFERENCE, SAMPLE
 from mir_runtime.progress import progress
 
 LABELS = "labels.jsonl"  # one JSON line per function: package, unit, name, file, key, sizes or error
@@ -36,8 +36,9 @@ def build_packages(out: Path, jobs: int, prepare: bool) -> list[dict]:
 
 
 def function_rows(out: Path) -> list[dict]:
-    """Every function the packages' -O0 modules define, in an order fixed by a hash of module and
-    name: packages and units mixed, so that the labels of a run stopped early are a fair sample."""
+    """The task's functions: the first ``SAMPLE`` the packages' -O0 modules define, in an order
+    fixed by a hash of module and name (packages and units mixed: a fair sample, the same on
+    every rebuild)."""
     rows = []
     for pkg in PACKAGES:
         for module in sorted((out / "ir" / pkg.name).rglob("*.O0.ll")):
@@ -45,7 +46,7 @@ def function_rows(out: Path) -> list[dict]:
             unit = relative.removeprefix(f"{pkg.name}/").removesuffix(".O0.ll")
             for name in defined_functions(module.read_text(errors="replace")):
                 rows.append({"package": pkg.name, "unit": unit, "name": name, "module": relative})
-    return sorted(rows, key=lambda r: hashlib.sha256(f"{r['module']}\0{r['name']}".encode()).hexdigest())
+    return sorted(rows, key=lambda r: hashlib.sha256(f"{r['module']}\0{r['name']}".encode()).hexdigest())[:SAMPLE]
 
 
 def _key(text: str, name: str) -> str:
@@ -82,6 +83,9 @@ def build_labels(out: Path, jobs: int) -> dict:
         for entry in progress(pool.map(lambda r: label_row(out, r), todo), len(todo), "labelling"):
             fh.write(json.dumps(entry) + "\n")
             fh.flush()
+    # In the task's order, and only the task's rows, however the runs that wrote them were cut.
+    entries = {(e["module"], e["name"]): line for line in path.read_text().splitlines() for e in [json.loads(line)]}
+    path.write_text("".join(entries[(r["module"], r["name"])] + "\n" for r in rows))
     return {"functions": len(rows), "labelled_now": len(todo)}
 
 
