@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,6 +78,14 @@ def test_a_bad_function_is_recorded_not_fatal(loops):
     assert all(math.isnan(v) for v in label_vector(stalled))
 
 
+def test_feature_order_is_the_same_in_every_process():
+    """Resumed runs append to one file: a column may not move with the interpreter's hash seed."""
+    code = "from mir_export.corpus.behaviour import LABEL_NAMES; print(','.join(LABEL_NAMES))"
+    seen = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2")}
+    assert seen == {",".join(LABEL_NAMES)}
+
+
 def test_remarks_counted_with_their_factors():
     text = ("--- !Passed\nPass:            loop-vectorize\nName:            Vectorized\nArgs:\n"
             "  - VectorizationFactor: '4'\n  - InterleaveCount: '2'\n...\n"
@@ -105,6 +115,9 @@ def test_resumed_run_writes_nothing_new(tmp_path):
     assert "14." in manifest["opt"] and manifest["split"] == "train"
     with pytest.raises(BehaviourError, match="another split"):
         build_labels(corpus, out, split="held-out", jobs=1, datasets=datasets)
+    (out / MANIFEST).write_text(json.dumps({**manifest, "features": manifest["features"][::-1]}))
+    with pytest.raises(BehaviourError, match="other runs or feature columns"):
+        build_labels(corpus, out, jobs=1, datasets=datasets)
 
 
 @needs_llvm

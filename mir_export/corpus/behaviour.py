@@ -49,7 +49,7 @@ RUNS: dict[str, tuple[str, str, str]] = {
     "O2": ("O0", "default<O2>", ""),
     "Os": ("O0", "default<Os>", "optsize"),  # clang -Os marks functions optsize; the passes read it
 }
-OPCODES = tuple(HANDLERS)  # every opcode the reader knows, in a fixed order
+OPCODES = tuple(sorted(HANDLERS))  # every opcode the reader knows; sorted: set order varies by process
 SHAPE = ("instructions", "blocks", "loops", "calls", "intrinsic_calls", "vector_values")
 FEATURES = SHAPE + tuple(f"op:{op}" for op in OPCODES)
 # The remarks of the O2 run that enter the label vector: what the vectorizers, the unroller, LICM and

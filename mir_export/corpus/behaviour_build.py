@@ -175,6 +175,21 @@ def _cpu() -> float:
     return sum(u.ru_utime + u.ru_stime for u in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)))
 
 
+def _check_resumable(out: Path, split: str) -> None:
+    """Rows are appended to what is there: the split, the runs and the feature columns must be the same."""
+    if not (out / MANIFEST).exists():
+        return
+    try:
+        previous = json.loads((out / MANIFEST).read_text())
+    except ValueError as exc:
+        raise BehaviourError(f"{out / MANIFEST}: not a behaviour manifest ({exc})") from None
+    if previous.get("split") != split:
+        raise BehaviourError(f"{out / MANIFEST}: holds labels of another split; give each split its own --out")
+    if previous.get("features") != list(FEATURES) or set(previous.get("runs", {})) != set(RUNS):
+        raise BehaviourError(f"{out / MANIFEST}: written with other runs or feature columns; give these labels a "
+                             "new --out")
+
+
 def build_labels(corpus: Path, out: Path, split: str = "train", jobs: int = 2, limit: int | None = None,
                  timeout: float = TIMEOUT_S, nice: int = NICE, command: str | None = None,
                  datasets: Path | None = None) -> dict:
@@ -183,8 +198,7 @@ def build_labels(corpus: Path, out: Path, split: str = "train", jobs: int = 2, l
     if _inside(out, datasets or default_datasets()):
         raise BehaviourError(f"{out}: under the evaluation data sets; write the labels elsewhere")
     modules = input_modules(corpus, split, datasets)
-    if (out / MANIFEST).exists() and json.loads((out / MANIFEST).read_text()).get("split") != split:
-        raise BehaviourError(f"{out / MANIFEST}: holds labels of another split; give each split its own --out")
+    _check_resumable(out, split)
     out.mkdir(parents=True, exist_ok=True)
     with open(out / LOG, "a") as log:
         log.write(f"# {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} {command or ''}\n")
