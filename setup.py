@@ -14,11 +14,11 @@ import tempfile
 
 from setuptools import setup
 
-# The reader, promotion, statements, graph builder and graph inputs: the front end's CPU.
+# The reader, promotion, statements, graph builder, its JSON and graph inputs: the front end's CPU.
 COMPILED = [f"mir_runtime/{name}.py" for name in (
     "ir/lexer", "ir/keywords", "ir/types", "ir/model", "ir/cursor", "ir/instructions", "ir/shapes", "ir/datalayout",
     "ir/controlflow", "ir/upgrade", "ir/parser", "ir/promote", "statements", "graph/slots", "graph/programl",
-    "features",
+    "graph/export", "features",
 )]
 
 
@@ -55,7 +55,6 @@ def _ext_modules() -> list:
     if not _compiler_works():
         print("mir-runtime: no working C compiler, building the pure-Python package", file=sys.stderr)
         return []
-
     return mypycify(["--ignore-missing-imports", "--follow-imports=silent", *COMPILED], opt_level="3", debug_level="0")
 
 
