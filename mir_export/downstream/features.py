@@ -39,17 +39,21 @@ def distinct_files(paths: Sequence[Path]) -> tuple[list[Path], np.ndarray]:
     return unique, index
 
 
-def _cache(model_dir: Path) -> Path:
-    """Where one encoder's embeddings are kept between commands: ``$MIR_CACHE`` or ~/.cache/mir,
-    keyed by the encoder files' sha256, the pooling and the front end's promotion, so a changed model
-    never reuses stale vectors."""
+def embedding_key(model_dir: Path) -> str:
+    """What a model's file embeddings depend on, hashed: the encoder files' sha256, the pooling and
+    the front end's promotion (not its heads, whitening or figures)."""
     manifest = ModelDirectory(model_dir).manifest
     files = manifest.files
     encoders = "".join(files[f].sha256 for f in sorted(files) if f.endswith(".onnx") and "encoder" in f)
-    key = hashlib.sha256((encoders + ("" if manifest.pooling == MEAN else manifest.pooling)
-                          + ("promote" if manifest.promote_allocas else "")).encode())
+    return hashlib.sha256((encoders + ("" if manifest.pooling == MEAN else manifest.pooling)
+                           + ("promote" if manifest.promote_allocas else "")).encode()).hexdigest()
+
+
+def _cache(model_dir: Path) -> Path:
+    """Where one encoder's embeddings are kept between commands: ``$MIR_CACHE`` or ~/.cache/mir,
+    keyed by ``embedding_key``, so a changed model never reuses stale vectors."""
     root = Path(os.environ.get("MIR_CACHE", Path.home() / ".cache" / "mir"))
-    return root / "embeddings" / f"{key.hexdigest()[:24]}.npz"
+    return root / "embeddings" / f"{embedding_key(model_dir)[:24]}.npz"
 
 
 def embed_files(paths: Sequence[Path], model_dir: Path, workers: int = 1) -> np.ndarray:

@@ -25,9 +25,10 @@ from pathlib import Path
 import numpy as np
 
 from mir_export.downstream.checkpoint import Checkpoint
-from mir_export.downstream.features import content_digest
+from mir_export.downstream.features import content_digest, embedding_key
 from mir_export.downstream.paired import paired
 from mir_export.downstream.protocol import Fit, chosen_name, summary
+from mir_runtime.modeldir import TOKENIZER, file_sha256
 
 OURS = "ours"
 RUNTIME = "runtime"
@@ -159,8 +160,9 @@ FEATURES: dict[str, tuple[Extractor, str]] = {
 
 def feature_matrix(name: str, task: Task, context: Context, cache: Path) -> tuple[np.ndarray, float | None]:
     """[N, D] of feature set ``name`` for ``task``'s rows, kept in ``cache`` (keyed by the rows'
-    file contents and the models' manifests, so changed rows or models compute it afresh), and the
-    seconds computing it took (None where not recorded)."""
+    file contents and the models' encoders, pooling, front end and tokenizer, so changed rows or
+    encoders compute it afresh, a changed head or figure does not), and the seconds computing it
+    took (None where not recorded)."""
     if name == ROWS:
         return np.arange(len(task.targets), dtype=np.float64)[:, None], 0.0
     if name not in FEATURES:
@@ -170,7 +172,7 @@ def feature_matrix(name: str, task: Task, context: Context, cache: Path) -> tupl
         key.update(content_digest(path).encode())
     for model in (context.model, context.random_model):
         if model is not None:
-            key.update((Path(model) / "manifest.json").read_bytes())
+            key.update((embedding_key(model) + file_sha256(Path(model) / TOKENIZER)).encode())
     path = cache / f"{task.name}.{name}.{key.hexdigest()[:16]}.npy"
     took = path.with_suffix(".seconds")
     if path.exists():
