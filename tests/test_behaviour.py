@@ -61,10 +61,12 @@ def test_labels_are_deterministic_and_optnone_is_stripped(loops):
     assert all(len(row) == len(FEATURES) for row in first["features"].values())
     # with optnone kept, opt would leave the function as it is
     assert first["features"]["O2"][INSTRUCTIONS] != first["features"]["O0"][INSTRUCTIONS]
-    assert first["features"]["sroa"][FEATURES.index("op:alloca")] == 0 < first["features"]["O0"][FEATURES.index("op:alloca")]
+    alloca = FEATURES.index("op:alloca")
+    assert first["features"]["sroa"][alloca] == 0 < first["features"]["O0"][alloca]
     assert first["remarks"]["loop-vectorize"]["Passed/loop-vectorize/Vectorized"] == 1
     vector = dict(zip(LABEL_NAMES, label_vector(first), strict=True))
     assert not any(math.isnan(v) for v in vector.values()) and vector["O2:Passed/loop-vectorize/Vectorized"] > 0
+    assert vector["loop-vectorize:max/VectorizationFactor"] > 0
     assert vector["sroa:op:alloca"] < 0 and vector["gvn:op:alloca"] == 0  # gvn starts from the canonical form
 
 

@@ -52,13 +52,21 @@ RUNS: dict[str, tuple[str, str, str]] = {
 OPCODES = tuple(sorted(HANDLERS))  # every opcode the reader knows; sorted: set order varies by process
 SHAPE = ("instructions", "blocks", "loops", "calls", "intrinsic_calls", "vector_values")
 FEATURES = SHAPE + tuple(f"op:{op}" for op in OPCODES)
-# The remarks of the O2 run that enter the label vector: what the vectorizers, the unroller, LICM and
-# GVN did, and at what factor.
-REMARKS = ("Passed/loop-vectorize/Vectorized", "max/VectorizationFactor", "max/InterleaveCount",
-           "Passed/loop-unroll/FullyUnrolled", "Passed/loop-unroll/PartialUnrolled", "max/UnrollCount",
-           "Passed/licm/Hoisted", "Passed/licm/PromoteLoopAccessesToScalar", "Passed/gvn/LoadElim",
-           "Passed/gvn/LoadPRE")
-LABEL_NAMES = (*(f"{run}:{name}" for run in RUNS for name in FEATURES), *(f"O2:{key}" for key in REMARKS))
+# The remarks that enter the label vector, as (run, remark): what the vectorizers, the unroller,
+# LICM and GVN did, and at what factor. LICM moves code without changing any count: only its
+# remarks tell.
+_LOOP_REMARKS = ("Passed/loop-vectorize/Vectorized", "max/VectorizationFactor", "max/InterleaveCount",
+                 "Passed/loop-unroll/FullyUnrolled", "Passed/loop-unroll/PartialUnrolled", "max/UnrollCount")
+_SCALAR_REMARKS = ("Passed/licm/Hoisted", "Passed/licm/InstSunk", "Passed/licm/PromoteLoopAccessesToScalar",
+                   "Passed/gvn/LoadElim", "Passed/gvn/LoadPRE")
+REMARKS: tuple[tuple[str, str], ...] = (
+    *(("O2", key) for key in (*_LOOP_REMARKS, *_SCALAR_REMARKS)),
+    *(("loop-vectorize", key) for key in _LOOP_REMARKS[:3]), *(("loop-unroll", key) for key in _LOOP_REMARKS[3:]),
+    *(("licm", key) for key in _SCALAR_REMARKS[:3]), *(("gvn", key) for key in _SCALAR_REMARKS[3:]),
+    *(("slp-vectorizer", f"Passed/slp-vectorizer/{name}")
+      for name in ("VectorizedList", "StoresVectorized", "VectorizedHorizontalReduction")),
+)
+LABEL_NAMES = (*(f"{run}:{name}" for run in RUNS for name in FEATURES), *(f"{run}:{key}" for run, key in REMARKS))
 _OPCODE_INDEX = {op: len(SHAPE) + k for k, op in enumerate(OPCODES)}
 _REMARK = re.compile(r"^--- !(\w+)\s*\nPass:\s+(\S+)\s*\nName:\s+(\S+)", re.MULTILINE)
 _REMARK_VALUE = re.compile(r"^\s+- (VectorizationFactor|InterleaveCount|UnrollCount):\s+'?(\d+)", re.MULTILINE)
@@ -170,7 +178,7 @@ def function_labels(module: Path, name: str, timeout: float = TIMEOUT_S) -> dict
 
 def label_vector(row: dict) -> list[float]:
     """The row's labels in ``LABEL_NAMES`` order: per run and feature, log(1 + after) - log(1 + at
-    its start); then log(1 + value) of the O2 run's ``REMARKS``. NaN where a run failed (or the
+    its start); then log(1 + value) of each of ``REMARKS``. NaN where a run failed (or the
     whole function did): a learner masks those."""
     found = row.get("features", {})
     vector: list[float] = []
@@ -178,6 +186,6 @@ def label_vector(row: dict) -> list[float]:
         after, before = found.get(run), found.get(start)
         vector += ([math.log1p(a) - math.log1p(b) for a, b in zip(after, before)] if after and before
                    else [math.nan] * len(FEATURES))
-    remarks = row.get("remarks", {}).get("O2", {})
-    vector += [math.log1p(remarks.get(key, 0)) if "O2" in found else math.nan for key in REMARKS]
+    remarks = row.get("remarks", {})
+    vector += [math.log1p(remarks.get(run, {}).get(key, 0)) if run in found else math.nan for run, key in REMARKS]
     return vector

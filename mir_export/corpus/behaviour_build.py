@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import resource
 import subprocess
 import time
 from collections import Counter
@@ -33,6 +32,7 @@ from pathlib import Path
 from mir_export.corpus.behaviour import FEATURES, LABEL_NAMES, RUNS, TIMEOUT_S, function_labels
 from mir_export.corpus.manifest import MANIFEST as CORPUS_MANIFEST, named_function_hashes
 from mir_export.corpus.packages import PACKAGES
+from mir_export.corpus.variant_build import _cpu  # this process's and its finished children's (the opt runs)
 from mir_export.downstream.data import default_datasets
 from mir_export.pretrain_data import corpus_modules, held_out_path
 from mir_export.sizetask.labels import tool
@@ -170,11 +170,6 @@ def _label(task: tuple[str, str, dict, float]) -> dict:
             "seconds": round(time.time() - start, 3), "cpu_seconds": round(_cpu() - cpu, 3)}
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and its finished children (the opt runs)."""
-    return sum(u.ru_utime + u.ru_stime for u in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)))
-
-
 def _check_resumable(out: Path, split: str) -> None:
     """Rows are appended to what is there: the split, the runs and the feature columns must be the same."""
     if not (out / MANIFEST).exists():
@@ -269,8 +264,9 @@ def write_manifest(corpus: Path, out: Path, split: str, keys: int, invocation: d
                  for name, (start, passes, attributes) in RUNS.items()},
         "timeout_seconds": timeout,
         "features": list(FEATURES),
-        "labels": {"names": list(LABEL_NAMES), "rule": "behaviour.label_vector: per run and feature log(1 + after) - "
-                   "log(1 + at its start), then log(1 + value) of the O2 run's chosen remarks; NaN where a run failed"},
+        "labels": {"names": list(LABEL_NAMES),
+                   "rule": "behaviour.label_vector: per run and feature log(1 + after) - log(1 + at its start), then "
+                           "log(1 + value) of the chosen remarks (run:remark); NaN where a run failed"},
         "row": "key, module, name, statements, package, seconds, cpu_seconds; features {O0|run: [ints as features]}, "
                "remarks {run: {Kind/pass/name: count, max/VectorizationFactor|InterleaveCount|UnrollCount}}, "
                "errors {run: line}; or error (the function could not be cut out or read)",
