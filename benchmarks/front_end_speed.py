@@ -50,14 +50,15 @@ def graph_seconds(files: list[str], out_dir: str) -> float:
     """``mir-runtime graph --out-dir`` on ``files``, in this process: its loop, without the CLI's start."""
     from mir_runtime import read_ir
     from mir_runtime.featurizer import paused_gc
-    from mir_runtime.graph import build_graph, to_programl_json
+    from mir_runtime.graph import build_graph
+    from mir_runtime.graph.export import to_programl_json_text
 
     start = time.process_time()
     for path in files:
         with paused_gc():
-            data = to_programl_json(build_graph(read_ir(path)))
+            text = to_programl_json_text(build_graph(read_ir(path)))
         with open(Path(out_dir) / (Path(path).stem + ".json"), "w") as out:
-            out.write(json.dumps(data, check_circular=False))
+            out.write(text)
     return time.process_time() - start
 
 

@@ -9,6 +9,7 @@ import pytest
 from mir_runtime import parse_ir, read_ir
 from mir_runtime.graph import CALL, CONSTANT, CONTROL, DATA, INSTRUCTION, VARIABLE, build_graph
 from mir_runtime.graph import to_networkx, to_networkx_json, to_programl_json
+from mir_runtime.graph.export import to_programl_json_text
 
 SMALL = """
 define i32 @f(i32 %a) {
@@ -137,6 +138,19 @@ def test_networkx_json_is_what_networkx_writes_without_networkx(datasets) -> Non
         g = build_graph(read_ir(path))
         expected = nx.node_link_data(to_networkx(g), edges="edges")
         assert json.dumps(to_networkx_json(g)) == json.dumps(expected), path
+
+
+def test_programl_json_text_is_json_dumps_of_the_dicts(datasets) -> None:
+    """``graph``'s output, written without the dicts, is their ``json.dumps`` text: on data-set
+    kernels and on names and strings that need escaping."""
+    import json
+
+    odd = ('source_filename = "caf\\C3\\A9 \\22q\\22.c"\n@"g\\09 x" = global [3 x i8] c"\\00\\FF\\22"\n'
+           'declare void @"\\E9t\\C3\\A9"()\n' + SMALL)
+    graphs = [build_graph(parse_ir(odd)), build_graph(parse_ir("declare void @f()"))]
+    graphs += [build_graph(read_ir(path)) for path in sorted((datasets / "devmap" / "kernels_ir").glob("*.ll"))[::20]]
+    for g in graphs:
+        assert to_programl_json_text(g) == json.dumps(to_programl_json(g))
 
 
 def test_parallel_edges_get_distinct_keys() -> None:

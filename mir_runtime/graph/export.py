@@ -1,24 +1,26 @@
 """ProgramGraph to ProGraML's node-link JSON (as its ``graph2json`` writes it) and to networkx."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from json.encoder import encode_basestring_ascii as _string  # json.dumps's own encoder of a string
 from typing import Any
 
 from mir_runtime.graph.programl import ROOT_TEXT, ProgramGraph
 
 
-def to_programl_json(graph: ProgramGraph) -> dict[str, Any]:
-    """Node-link JSON with ProGraML's field names: ``nodes``, ``links`` (with ``key``), ``graph``."""
-    nodes = []
+def _nodes(graph: ProgramGraph) -> Iterator[tuple[int, int, int, str, int, str]]:
+    """Each node's id, block, function, text, type and full text."""
     columns = zip(
         graph.node_block.tolist(), graph.node_function.tolist(), graph.node_text.tolist(),
         graph.node_type.tolist(), graph.node_full_text.tolist(),
     )
     for i, (block, function, text, kind, full) in enumerate(columns):
-        node: dict[str, Any] = {"block": block, "function": function, "id": i, "text": text, "type": kind}
-        if i or text != ROOT_TEXT:
-            node["features"] = {"full_text": [full]}
-        nodes.append(node)
-    links = []
+        yield i, block, function, text, kind, full
+
+
+def _links(graph: ProgramGraph) -> Iterator[tuple[int, int, int, int, int]]:
+    """Each edge's flow, key (its number among the edges of its source and target), position,
+    source and target."""
     seen: dict[tuple[int, int], int] = {}
     for s, t, f, p in zip(
         graph.edge_source.tolist(), graph.edge_target.tolist(),
@@ -26,7 +28,18 @@ def to_programl_json(graph: ProgramGraph) -> dict[str, Any]:
     ):
         key = seen.get((s, t), 0)
         seen[(s, t)] = key + 1
-        links.append({"flow": f, "key": key, "position": p, "source": s, "target": t})
+        yield f, key, p, s, t
+
+
+def to_programl_json(graph: ProgramGraph) -> dict[str, Any]:
+    """Node-link JSON with ProGraML's field names: ``nodes``, ``links`` (with ``key``), ``graph``."""
+    nodes = []
+    for i, block, function, text, kind, full in _nodes(graph):
+        node: dict[str, Any] = {"block": block, "function": function, "id": i, "text": text, "type": kind}
+        if i or text != ROOT_TEXT:
+            node["features"] = {"full_text": [full]}
+        nodes.append(node)
+    links = [{"flow": f, "key": key, "position": p, "source": s, "target": t} for f, key, p, s, t in _links(graph)]
     module_features = {
         "llvm_data_layout": [graph.data_layout],
         "llvm_target_triple": [graph.target_triple],
@@ -41,6 +54,25 @@ def to_programl_json(graph: ProgramGraph) -> dict[str, Any]:
         "multigraph": True,
         "nodes": nodes,
     }
+
+
+def to_programl_json_text(graph: ProgramGraph) -> str:
+    """``json.dumps(to_programl_json(graph))``, written without the dicts: the ``graph`` command's
+    output, in half the time (tests/test_graph.py holds the two texts equal)."""
+    functions = ", ".join(f'{{"module": 0, "name": {_string(name)}}}' for name in graph.functions)
+    features = (f'{{"llvm_data_layout": [{_string(graph.data_layout)}], '
+                f'"llvm_target_triple": [{_string(graph.target_triple)}]}}')
+    links = ", ".join(f'{{"flow": {f}, "key": {key}, "position": {p}, "source": {s}, "target": {t}}}'
+                      for f, key, p, s, t in _links(graph))
+    nodes = []
+    for i, block, function, text, kind, full in _nodes(graph):
+        node = f'{{"block": {block}, "function": {function}, "id": {i}, "text": {_string(text)}, "type": {kind}'
+        if i or text != ROOT_TEXT:
+            node += f', "features": {{"full_text": [{_string(full)}]}}'
+        nodes.append(node + "}")
+    return (f'{{"directed": true, "graph": {{"function": [{functions}], "module": [{{"features": {features}, '
+            f'"name": {_string(graph.module_name)}}}]}}, "links": [{links}], "multigraph": true, '
+            f'"nodes": [{", ".join(nodes)}]}}')
 
 
 def to_networkx(graph: ProgramGraph):
