@@ -80,6 +80,23 @@ def test_a_bad_function_is_recorded_not_fatal(loops):
     assert all(math.isnan(v) for v in label_vector(stalled))
 
 
+@needs_llvm
+def test_a_surprise_in_one_function_is_recorded_and_the_run_goes_on(tmp_path, monkeypatch):
+    real = behaviour_build.function_labels
+
+    def flaky(module, name, timeout):
+        if name == "@main":
+            raise MemoryError("out of memory")
+        return real(module, name, timeout)
+
+    monkeypatch.setattr(behaviour_build, "function_labels", flaky)  # the workers are forked: they see it
+    corpus = _corpus(tmp_path, {f"zlib/{_unit('train')}.O0.ll": "switch.c"})
+    manifest = build_labels(corpus, tmp_path / "labels", jobs=1, datasets=tmp_path / "datasets")
+    rows = {r["name"]: r for r in map(json.loads, (tmp_path / "labels" / LABELS).read_text().splitlines())}
+    assert rows["@main"]["error"] == "MemoryError: out of memory" and manifest["failed_whole"] == 1
+    assert manifest["labelled"] == len(rows) > 1 and all("features" in r for n, r in rows.items() if n != "@main")
+
+
 def test_feature_order_is_the_same_in_every_process():
     """Resumed runs append to one file: a column may not move with the interpreter's hash seed."""
     code = "from mir_export.corpus.behaviour import LABEL_NAMES; print(','.join(LABEL_NAMES))"

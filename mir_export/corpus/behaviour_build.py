@@ -165,7 +165,10 @@ def bitcode(corpus: Path, out: Path, module: str) -> Path:
 def _label(task: tuple[str, str, dict, float]) -> dict:
     corpus, out, function, timeout = task
     start, cpu = time.time(), _cpu()
-    labels = function_labels(bitcode(Path(corpus), Path(out), function["module"]), function["name"], timeout)
+    try:
+        labels = function_labels(bitcode(Path(corpus), Path(out), function["module"]), function["name"], timeout)
+    except Exception as exc:  # noqa: BLE001 - one function's surprise must not stop hours of labelling
+        labels = {"error": f"{type(exc).__name__}: {str(exc)[:300]}"}
     return {**function, "package": Path(function["module"]).parts[1], **labels,
             "seconds": round(time.time() - start, 3), "cpu_seconds": round(_cpu() - cpu, 3)}
 
