@@ -113,10 +113,6 @@ def _read_jsonl(path: Path) -> Iterator[dict]:
                 continue
 
 
-def _nice(increment: int) -> None:
-    os.nice(increment)
-
-
 def index_functions(corpus: Path, modules: list[Path], out: Path, jobs: int, nice: int) -> list[dict]:
     """Every module's defined functions as ``{"module", "functions": [[name, key, statements]]}``,
     read by the project's reader once and kept in ``functions.jsonl``; in ``modules``' order."""
@@ -124,7 +120,7 @@ def index_functions(corpus: Path, modules: list[Path], out: Path, jobs: int, nic
     relative = [str(m.relative_to(corpus)) for m in modules]
     todo = [r for r in relative if r not in known]
     if todo:
-        with Pool(jobs, initializer=_nice, initargs=(nice,)) as pool, open(out / INDEX, "a") as fh:
+        with Pool(jobs, initializer=os.nice, initargs=(nice,)) as pool, open(out / INDEX, "a") as fh:
             found = pool.imap(_index_module, [str(corpus / r) for r in todo], chunksize=4)
             for module, row in progress(zip(todo, found), len(todo), "reading modules"):
                 known[module] = {"module": module, **row}
@@ -209,7 +205,7 @@ def build_labels(corpus: Path, out: Path, split: str = "train", jobs: int = 2, l
     print(f"behaviour labels: {len(modules)} {split} modules, {keys} functions, {len(done)} already labelled, "
           f"{len(todo)} to label now", flush=True)
     try:
-        with Pool(jobs, initializer=_nice, initargs=(nice,)) as pool, open(out / LABELS, "a") as fh, \
+        with Pool(jobs, initializer=os.nice, initargs=(nice,)) as pool, open(out / LABELS, "a") as fh, \
                 open(out / LOG, "a") as log:
             tasks = [(str(corpus), str(out), f, timeout) for f in todo]
             for row in progress(pool.imap_unordered(_label, tasks), len(tasks), "labelling"):
