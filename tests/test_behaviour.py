@@ -61,6 +61,7 @@ def test_labels_are_deterministic_and_optnone_is_stripped(loops):
     assert all(len(row) == len(FEATURES) for row in first["features"].values())
     # with optnone kept, opt would leave the function as it is
     assert first["features"]["O2"][INSTRUCTIONS] != first["features"]["O0"][INSTRUCTIONS]
+    assert first["features"]["O0"][FEATURES.index("loops")] == 1  # one for loop
     alloca = FEATURES.index("op:alloca")
     assert first["features"]["sroa"][alloca] == 0 < first["features"]["O0"][alloca]
     assert first["remarks"]["loop-vectorize"]["Passed/loop-vectorize/Vectorized"] == 1
