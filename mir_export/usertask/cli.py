@@ -85,7 +85,7 @@ def _fit(args: argparse.Namespace) -> int:
     from mir_export.usertask.fitting import fit_task
     from mir_export.usertask.report import markdown
     from mir_export.usertask.table import TableError, read_table
-    from mir_runtime.errors import IRParseError
+    from mir_runtime import IRParseError
     from mir_runtime.model import Model, default_model_dir
     from mir_runtime.modeldir import ModelFileError
 
