@@ -26,10 +26,7 @@ from pathlib import Path
 from mir_export.proxy.pairs import cut_function
 from mir_export.sizetask.labels import tool, with_attributes
 from mir_runtime import IRParseError, parse_ir
-from mir_runtime.ir.controlflow import block_edges, immediate_dominators
-from mir_runtime.ir.instructions import HANDLERS
-from mir_runtime.ir.model import Function
-from mir_runtime.ir.types import VECTOR
+from mir_runtime.ir import OPCODES, VECTOR, Function, block_edges, immediate_dominators
 
 TIMEOUT_S = 120.0  # one opt run; a run that takes longer is recorded as timed out
 CANONICAL = "function(sroa,instcombine,simplifycfg,loop(loop-rotate))"
@@ -49,7 +46,6 @@ RUNS: dict[str, tuple[str, str, str]] = {
     "O2": ("O0", "default<O2>", ""),
     "Os": ("O0", "default<Os>", "optsize"),  # clang -Os marks functions optsize; the passes read it
 }
-OPCODES = tuple(sorted(HANDLERS))  # every opcode the reader knows; sorted: set order varies by process
 SHAPE = ("instructions", "blocks", "loops", "calls", "intrinsic_calls", "vector_values")
 FEATURES = SHAPE + tuple(f"op:{op}" for op in OPCODES)
 # The remarks that enter the label vector, as (run, remark): what the vectorizers, the unroller,
