@@ -32,7 +32,7 @@ from mir_export.downstream.selection import (
 )
 from mir_export.usertask.table import MIN_ROWS, TableError, TaskTable
 from mir_runtime.packs import base_model, write_pack
-from mir_runtime.tasks import Task
+from mir_runtime.tasks import Task, TaskInput
 
 FAILED = float(np.log(0.1))  # a configuration not measured and not below a measured one: a 10x slowdown
 VALUE_INNER_SPLITS = 3
@@ -266,92 +266,100 @@ def fit_task(table: TaskTable, embeddings: np.ndarray, name: str, model: str | P
     if share_selector and (table.kind != "configuration" or table.selector is None):
         raise TableError(f"{table.path}: --share-selector is for a configuration task with a selector and no "
                          "run-time inputs (the selector's one-hot is the heads' only input)")
-    directory = ModelDirectory(model_dir)
     features = {"ours": np.asarray(embeddings, dtype=np.float32)}
     if baselines:
         features["histogram"] = opcode_histogram(table.files, model_dir)
-    targets = log_speedups(table.targets, table.classes) if table.kind == "configuration" else table.targets
     protocol = _protocol(table.kind, folds, len(table.classes), share_selector, bool(table.inputs))
     keys = sorted(set(table.choices.tolist())) if table.choices is not None else [""]
-    units_all = table.groups if table.groups is not None else np.array([str(f) for f in table.files], dtype=object)
-    jobs: dict[str, tuple[Rows, np.ndarray]] = {}
-    if share_selector:
-        onehot = np.eye(len(keys))[[keys.index(c) for c in table.choices]]
-        rows = Rows(features, onehot, targets, units_all, units_all)
-        jobs[""] = (rows, np.ones(len(table), dtype=bool))
-    else:
-        for key in keys:
-            mask = table.choices == key if key else np.ones(len(table), dtype=bool)
-            rows = Rows({n: f[mask] for n, f in features.items()}, table.extras[mask].astype(np.float32), targets[mask],
-                        table.groups[mask] if table.groups is not None else None, units_all[mask])
-            jobs[key] = (rows, mask)
-    for key, (rows, _) in jobs.items():
+    jobs = _jobs(table, features, keys, share_selector)
+    for key, rows in jobs.items():
         _check_counts(table, protocol, key, rows)
-    seed_list = list(range(seeds))
-    report: dict = {"task": name, "kind": table.kind, "rows": len(table), "table": str(table.path),
-                    "protocol": _describe(protocol, table, share_selector), "seeds": seed_list, "heads": {},
-                    "comparisons": {}}
     names = ["ours", *(["histogram"] if baselines else []), *(["inputs"] if baselines and table.inputs else []),
              *(["constant"] if baselines and not table.inputs else [])]
-    for key, (rows, mask) in jobs.items():
-        scored: dict[str, np.ndarray] = {}
-        entry: dict = {"rows": len(rows.targets)}
-        for feature in names:
-            label = f"{name}{' ' + key if key else ''} {feature}"
-            decisions, chosen = _decisions(protocol, rows, feature, seed_list, label)
-            scored[feature] = np.stack([protocol.row_scores(rows.targets, d if protocol.kind == "regression"
-                                                            else d.astype(int)) for d in decisions])
-            entry[feature] = _summary(protocol, rows, decisions) | ({"chosen": chosen} if chosen else {})
-        if table.kind == "configuration":
-            entry["oracle"] = {"speedup": float(np.exp(rows.targets.max(1).mean()))}
-        if share_selector:
-            per_value = {}
-            for k, value in enumerate(keys):
-                sub = rows.extras[:, k] == 1
-                per_value[value] = {f: float(np.exp(scored[f][:, sub].mean())) for f in names}
-            entry["per_" + (table.selector or "value")] = per_value
+    report: dict = {"task": name, "kind": table.kind, "rows": len(table), "table": str(table.path),
+                    "protocol": _describe(protocol, table, share_selector), "seeds": list(range(seeds)),
+                    "heads": {}, "comparisons": {}}
+    for key, rows in jobs.items():
+        entry, scored = _evaluate(protocol, rows, names, report["seeds"], f"{name}{' ' + key if key else ''}")
+        if share_selector:  # each selector value's geometric-mean speedup, out of the one fit
+            entry["per_" + str(table.selector)] = {
+                value: {f: float(np.exp(scored[f][:, rows.extras[:, k] == 1].mean())) for f in names}
+                for k, value in enumerate(keys)}
         report["heads"][key or "all"] = entry
         report["comparisons"][key or "all"] = {
             f"ours vs {other}": paired(scored[other], scored["ours"], rows.units).to_dict()
             for other in names if other != "ours"}
-    heads, learners = {}, {}
-    file = (lambda key: f"{name}-{key}.onnx" if key else f"{name}.onnx")
-    for key, (rows, _) in jobs.items():
-        fit = protocol.fit(True)
-        print(f"{name}{' ' + key if key else ''}: the head on every row", file=sys.stderr, flush=True)
-        chosen = fit(rows.features["ours"], rows.extras, rows.targets, rows.groups, 0)
-        if share_selector:
-            for k, value in enumerate(keys):
-                heads[value] = chosen.model.for_context(np.eye(len(keys))[k])
-                learners[value] = chosen.learner.to_dict()
-        else:
-            heads[key] = chosen.model
-            learners[key or "all"] = chosen.learner.to_dict()
+    heads, learners = _final_heads(protocol, jobs, keys, share_selector, name)
     task = Task(name=name, description=description or f"{table.target} of a program ({table.kind}, fitted on "
                 f"{len(table)} rows of {table.path.name})", selector=table.selector,
                 selector_help=f"the {table.selector} the head was fitted for" if table.selector else "",
-                heads={k: file(k) for k in (keys if table.selector else [""])},
+                heads={k: f"{name}-{k}.onnx" if k else f"{name}.onnx" for k in keys},
                 inputs=tuple(_input(n, table.extras[:, i]) for i, n in enumerate(table.inputs)),
                 classes=table.classes if table.kind != "regression" else ("value",), kind=table.kind,
                 unit=unit or (table.target if table.kind == "regression" else ""))
-    return FittedTask(task, heads, report, base_model(directory, "fp32"), learners)
+    return FittedTask(task, heads, report, base_model(ModelDirectory(model_dir), "fp32"), learners)
 
 
-def _input(name: str, values: np.ndarray):
-    from mir_runtime.tasks import TaskInput
+def _jobs(table: TaskTable, features: dict[str, np.ndarray], keys: list[str], shared: bool) -> dict[str, Rows]:
+    """Each head's training rows: one per selector value, or (``shared``) one for all of them,
+    the value a one-hot input."""
+    targets = log_speedups(table.targets, table.classes) if table.kind == "configuration" else table.targets
+    units = table.groups if table.groups is not None else np.array([str(f) for f in table.files], dtype=object)
+    if shared:
+        onehot = np.eye(len(keys))[[keys.index(c) for c in table.choices]]
+        return {"": Rows(features, onehot, targets, units, units)}
+    jobs = {}
+    for key in keys:
+        mask = table.choices == key if key else np.ones(len(table), dtype=bool)
+        jobs[key] = Rows({n: f[mask] for n, f in features.items()}, table.extras[mask].astype(np.float32),
+                         targets[mask], table.groups[mask] if table.groups is not None else None, units[mask])
+    return jobs
 
+
+def _evaluate(protocol: Protocol, rows: Rows, names: list[str], seeds: list[int],
+              label: str) -> tuple[dict, dict[str, np.ndarray]]:
+    """One head's figures per feature set (and the oracle of a configuration task), and each
+    feature set's per-row scores [seeds, N] for the paired comparisons."""
+    scored: dict[str, np.ndarray] = {}
+    entry: dict = {"rows": len(rows.targets)}
+    for feature in names:
+        decisions, chosen = _decisions(protocol, rows, feature, seeds, f"{label} {feature}")
+        outputs = decisions if protocol.kind == "regression" else decisions.astype(int)
+        scored[feature] = np.stack([protocol.row_scores(rows.targets, d) for d in outputs])
+        entry[feature] = _summary(protocol, rows, decisions) | ({"chosen": chosen} if chosen else {})
+    if protocol.kind == "configuration":
+        entry["oracle"] = {"speedup": float(np.exp(rows.targets.max(1).mean()))}
+    return entry, scored
+
+
+def _final_heads(protocol: Protocol, jobs: dict[str, Rows], keys: list[str], shared: bool,
+                 name: str) -> tuple[dict[str, object], dict[str, dict]]:
+    """The heads that ship, per selector value: the selection repeated on every row, refitted on them."""
+    heads, learners = {}, {}
+    for key, rows in jobs.items():
+        print(f"{name}{' ' + key if key else ''}: the head on every row", file=sys.stderr, flush=True)
+        chosen = protocol.fit(True)(rows.features["ours"], rows.extras, rows.targets, rows.groups, 0)
+        for k, value in enumerate(keys if shared else [key]):
+            heads[value] = chosen.model.for_context(np.eye(len(keys))[k]) if shared else chosen.model
+            learners[value or "all"] = chosen.learner.to_dict()
+    return heads, learners
+
+
+def _input(name: str, values: np.ndarray) -> TaskInput:
+    """A run-time input's entry: non-negative (the heads read log(1 + x)), its training range in the help."""
     return TaskInput(name, f"run-time input {name} (training rows: {values.min():g} to {values.max():g})", 0.0)
 
 
 def _describe(protocol: Protocol, table: TaskTable, shared: bool) -> str:
+    """The protocol in words, for the report."""
     folds = "leave one out" if protocol.folds == "loo" else f"{protocol.folds}-fold"
-    unit = f"grouped by {table.groups is not None and 'group' or 'file'}"
-    kind = {"classification": "stratified, " if table.groups is None else "",
-            "regression": "", "configuration": ""}[table.kind]
+    held = "each group whole" if table.groups is not None else (
+        "each file whole" if table.kind == "configuration" else "rows")
+    stratified = "stratified, " if table.kind == "classification" and protocol.folds != "loo" else ""
+    search = {"classification": "accuracy" + (", against the default vote unless it wins by one standard error"
+                                              if protocol.inputs else ""),
+              "regression": "squared error", "configuration": "mean log speedup, one-standard-error rule"}[table.kind]
     where = f"; one fit for every {table.selector} (its one-hot an input)" if shared else (
         f"; one head per {table.selector}" if table.selector else "")
-    search = {"classification": "accuracy, against the default vote unless it wins by one standard error",
-              "regression": "squared error", "configuration": "mean log speedup, one-standard-error rule"}[table.kind]
-    return (f"outer {folds} ({kind}{unit if table.groups is not None or table.kind == 'configuration' else 'rows'}), "
-            f"inner cross-validation on the outer training rows choosing among {len(protocol.learners)} learners by "
-            f"{search}{where}")
+    return (f"outer {folds} ({stratified}{held}), inner cross-validation on the outer training rows choosing among "
+            f"{len(protocol.learners)} learners by {search}{where}")
