@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from sklearn.model_selection import GroupKFold, KFold, LeaveOneGroupOut, StratifiedGroupKFold, StratifiedKFold
+from sklearn.model_selection import KFold, LeaveOneGroupOut
 
 from mir_export.downstream.learners import (
     CLASSIFIERS, COARSENING, REGRESSORS, VALUE_REGRESSORS, Learner, default_classifier,
 )
 from mir_export.downstream.paired import paired
+from mir_export.downstream.protocol import devmap_folds
 from mir_export.downstream.selection import (
     accuracy, classification_splitter, group_folds, leave_one_out, mean_log_speedup, nested_fit,
 )
@@ -73,10 +74,8 @@ class Protocol:
         units = groups if groups is not None else np.arange(len(targets))
         if self.folds == "loo":
             return list(LeaveOneGroupOut().split(x, groups=units))
-        if self.kind == "classification":
-            if groups is None:
-                return list(StratifiedKFold(int(self.folds), shuffle=True, random_state=seed).split(x, targets))
-            return list(StratifiedGroupKFold(int(self.folds), shuffle=True, random_state=seed).split(x, targets, groups))
+        if self.kind == "classification":  # the shipped device-mapping folds, so its figures come out the same
+            return devmap_folds(targets, seed, groups, int(self.folds))
         if groups is None and self.kind == "regression":
             return list(KFold(int(self.folds), shuffle=True, random_state=seed).split(x))
         return group_folds(units, int(self.folds), seed)
