@@ -106,10 +106,22 @@ def export_graph_blocks(model: MIREncoder, out: Path) -> list[str]:
 
 
 def quantize_int8(source: Path, target: Path) -> None:
-    """Dynamic int8 quantization of the matrix multiplications (weights int8, activations on the fly)."""
+    """Dynamic int8 quantization of the matrix multiplications (weights int8, activations on the fly).
+
+    The quantizer transposes a Gemm's weight in place but keeps the exporter's shape record of it,
+    which its own shape inference then refuses when the weight is not square (a folded readout):
+    those records go, and every other model quantizes to the same bytes as before.
+    """
+    import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    quantize_dynamic(str(source), str(target), weight_type=QuantType.QInt8)
+    model = onnx.load(str(source))
+    oblong = {i.name for i in model.graph.initializer if len(i.dims) == 2 and i.dims[0] != i.dims[1]}
+    stale = {name for node in model.graph.node if node.op_type == "Gemm" for name in node.input} & oblong
+    kept = [info for info in model.graph.value_info if info.name not in stale]
+    del model.graph.value_info[:]
+    model.graph.value_info.extend(kept)
+    quantize_dynamic(model, str(target), weight_type=QuantType.QInt8)
 
 
 def exported_model(checkpoint: Path, teacher_space: bool = False) -> MIREncoder:
