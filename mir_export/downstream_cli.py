@@ -39,6 +39,9 @@ def add_commands(sub) -> None:
             cmd.add_argument("--ir2vec-ir", type=Path, default=None, metavar="DIR",
                              help="the kernels' IR for IR2Vec (default: --ir); IR2Vec 2.1.1 rejects a third of "
                                   "clang-19's opaque-pointer files: give 'vectorize ir --clang clang-14' output")
+            cmd.add_argument("--random-model", type=Path, default=None, metavar="DIR",
+                             help="the random-weights model of the 'random' feature set ('mir-export random-model "
+                                  "--like MODEL --out DIR --seed 0')")
         cmd.add_argument("--features", default=features,
                          help=f"comma-separated, from {', '.join(FEATURES[task])}; text/graph: one half of our "
                               f"embedding (default {features})")
@@ -114,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.downstream_command == "vectorize":
             results = run_vectorize(args.measured, args.ir, args.model, seeds, features, args.stability,
-                                    args.ir2vec_ir)
+                                    args.ir2vec_ir, args.random_model)
         elif args.downstream_command == "devmap":
             results = run_devmap(datasets, args.model, seeds, features,
                                  args.checkpoint or args.out / "checkpoint.jsonl", args.platforms.split(","))

@@ -128,18 +128,24 @@ def test_downstream_vectorize_reports_every_baseline_and_the_manifest_figures(mo
     folder, ir = measured
     out = tmp_path / "out"
     assert main(["downstream", "vectorize", "--model", str(model_dir[2]), "--measured", str(folder), "--ir", str(ir),
-                 "--stability", str(folder), "--seeds", "2", "--features", "ours", "--out", str(out)]) == 0
+                 "--stability", str(folder), "--seeds", "2", "--features", "ours,opcodes,tfidf,random",
+                 "--random-model", str(model_dir[2]), "--out", str(out)]) == 0
     results = json.loads((out / "results.json").read_text())
     assert results["kernels"] == 24 and results["families"] == dict.fromkeys(FAMILIES, 4)
     assert results["oracle"]["speedup"] == pytest.approx(np.sqrt(2)) and results["default"]["speedup"] == 1.0
     assert len(results["ours"]["speedup"]["per_seed"]) == 2 and sum(results["ours"]["chosen"].values()) == 12
     assert results["label_stability"]["label_stability"] == 1.0  # the same folder twice
+    assert results["random"]["speedup"] == results["ours"]["speedup"]  # the same model given as random weights
+    pairs = {(p["a"], p["b"]) for p in results["paired"]}
+    assert {("opcodes", "ours"), ("tfidf", "ours"), ("constant", "ours")} <= pairs
+    assert all(p["groups"] == 6 and p["low"] <= p["difference"] <= p["high"] for p in results["paired"])
     metrics = task_metrics(results)
     assert {"kernels_measured", "families", "label_stability", "speedup", "oracle_speedup", "ir2vec_speedup",
-            "constant_speedup"} <= set(metrics) and metrics["machine"] == "zen3" and metrics["families"] == 6
+            "opcodes_speedup", "tfidf_speedup", "random_speedup", "constant_speedup"} <= set(metrics)
+    assert metrics["machine"] == "zen3" and metrics["families"] == 6
     markdown = (out / "results.md").read_text()
     assert "24 kernels of 6 loop families" in markdown and "| MIREncoder | 1.32 |" in markdown
-    assert "not comparable as equals" in markdown
+    assert "not comparable as equals" in markdown and "| TF-IDF bag of statement tokens (SVD) | ours (this model) |" in markdown
 
 
 def test_missing_ir_is_one_line_naming_the_command(model_dir, measured, tmp_path) -> None:

@@ -23,7 +23,7 @@ TASKS = ("devmap", "coarsening", "vectorize")
 DATASET_TASKS = TASKS[:2]  # read from the data sets here; vectorize's labels are measured on the tuning machine
 # feature sets per task; ``text`` / ``graph``: one half of our embedding (each modality on its own)
 FEATURES = {"devmap": ("ours", "text", "graph", "runtime", "ir2vec"), "coarsening": ("ours", "text", "graph", "ir2vec"),
-            "vectorize": ("ours", "text", "graph", "ir2vec")}
+            "vectorize": ("ours", "text", "graph", "opcodes", "tfidf", "ir2vec", "random")}
 
 
 def default_datasets() -> Path:

@@ -16,12 +16,13 @@ from mir_export.downstream.learners import (
 )
 from mir_export.downstream.protocol import (
     VECTORIZE_SPLITS, coarsening_references, devmap_references, evaluate_coarsening, evaluate_devmap,
-    evaluate_vectorize, vectorize_references,
+    evaluate_vectorize, vectorize_paired, vectorize_references,
 )
 from mir_export.downstream.selection import (
     FAMILY_INNER_SPLITS, INNER_SPLITS, POOLED_INNER_SPLITS, accuracy, classification_splitter, family_folds,
     leave_one_out, mean_log_speedup, nested_fit, row_folds,
 )
+from mir_export.downstream.suite import FEATURES as SUITE_FEATURES, Context
 from mir_export.vectorize.ir import ir_path
 from mir_export.vectorize.labels import (
     CLASSES, FAILED, SAME_MACHINE, Measured, machine_kind, read_measured, stability,
@@ -30,8 +31,10 @@ from mir_runtime.modeldir import ModelDirectory
 from mir_runtime.pooling import branch_columns
 
 
-def feature_matrices(names: Sequence[str], paths: Sequence[Path], model_dir: Path) -> tuple[dict[str, np.ndarray], dict[str, str]]:
-    """name -> [N, D] for the files ``paths``, and the files IR2Vec rejected (with its error)."""
+def feature_matrices(names: Sequence[str], paths: Sequence[Path], model_dir: Path,
+                     random_model: Path | None = None) -> tuple[dict[str, np.ndarray], dict[str, str]]:
+    """name -> [N, D] for the files ``paths``, and the files IR2Vec rejected (with its error); the bags
+    and random weights come from the suite's own extractors, so both read the files alike."""
     matrices, rejected = {}, {}
     ours = embed_files(paths, model_dir) if {"ours", "text", "graph"} & set(names) else None
     if ours is not None:
@@ -44,6 +47,8 @@ def feature_matrices(names: Sequence[str], paths: Sequence[Path], model_dir: Pat
             matrices[name], rejected = ir2vec_vectors(paths)
         elif name == "runtime":
             matrices[name] = runtime_only(len(paths))
+        elif name in ("opcodes", "tfidf", "random"):
+            matrices[name] = SUITE_FEATURES[name][0](paths, Context(model_dir, random_model))
         else:
             raise ValueError(f"unknown feature set {name!r}")
     return matrices, rejected
@@ -163,16 +168,19 @@ def ir_files(table: Measured, measured: Sequence[Path], ir: Path) -> list[Path]:
 
 
 def run_vectorize(measured: Sequence[Path], ir: Path, model_dir: Path, seeds: list[int], features: Sequence[str],
-                  again: Path | None = None, ir2vec_ir: Path | None = None) -> dict:
+                  again: Path | None = None, ir2vec_ir: Path | None = None, random_model: Path | None = None) -> dict:
     """Loop families held out (``VECTORIZE_SPLITS`` folds per seed): the default, the oracle, the
     best constant class of the training folds, and each feature set through the nested selection;
     ``again``: a re-measurement of some of the kernels, for the labels' stability; ``ir2vec_ir``:
     the same kernels' IR for IR2Vec (default ``ir``): IR2Vec 2.1.1's LLVM rejects a third of the
-    kernels in clang-19's opaque-pointer IR (``expected type``), and reads clang-14's."""
+    kernels in clang-19's opaque-pointer IR (``expected type``), and reads clang-14's; ``random_model``:
+    the random-weights model of the ``random`` feature set. Paired statistics over loop families
+    (a family's kernels succeed or fail together): each feature set against ours, and each other
+    decision against the best one that is not ours."""
     results = _common("vectorize", model_dir, seeds, features, REGRESSORS)
     table, paths = vectorize_rows(measured, ir)
     targets = table.log_speedups()
-    matrices, _ = feature_matrices([name for name in features if name != "ir2vec"], paths, model_dir)
+    matrices, _ = feature_matrices([name for name in features if name != "ir2vec"], paths, model_dir, random_model)
     rejected = {}
     if "ir2vec" in features:
         ir2vec, rejected = feature_matrices(["ir2vec"], ir_files(table, measured, ir2vec_ir or ir), model_dir)
@@ -191,4 +199,5 @@ def run_vectorize(measured: Sequence[Path], ir: Path, model_dir: Path, seeds: li
     for name in features:
         results[name] = evaluate_vectorize(targets, table.families, matrices[name], vectorize_fit(), seeds,
                                            f"vectorize {name}")
+    results["paired"] = vectorize_paired(targets, table.families, {n: results[n] for n in ("constant", *features)})
     return results

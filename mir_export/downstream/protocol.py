@@ -29,6 +29,7 @@ import numpy as np
 from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
 from mir_export.downstream.data import Coarsening, Devmap
+from mir_export.downstream.paired import paired
 from mir_export.downstream.selection import group_folds
 
 N_SPLITS = 10
@@ -195,9 +196,10 @@ def evaluate_vectorize(targets: np.ndarray, families: np.ndarray, features: np.n
                        label: str = "") -> dict:
     """Out-of-fold classes for every kernel with whole families held out, per seed (the ``Fit``
     gets the training rows' families, for inner folds that keep them whole too); speedup and
-    default share over seeds, each family's speedup per seed, and the learners chosen."""
+    default share over seeds, each family's speedup per seed, the learners chosen, and each seed's
+    class per kernel (``predicted``, for the paired statistics)."""
     no_extras = np.zeros((len(targets), 0))
-    per_seed, chosen = [], {}
+    per_seed, chosen, classes = [], {}, []
     for seed in seeds:
         predicted = np.empty(len(targets), dtype=np.int64)
         for k, (train, test) in enumerate(group_folds(families, VECTORIZE_SPLITS, seed)):
@@ -205,7 +207,23 @@ def evaluate_vectorize(targets: np.ndarray, families: np.ndarray, features: np.n
             predicted[test] = predict(features[test], no_extras[test])
             chosen[chosen_name(predict)] = chosen.get(chosen_name(predict), 0) + 1
         per_seed.append(vectorize_scores(targets, families, predicted))
+        classes.append(predicted.tolist())
         print(f"{label} seed {seed}: speedup {per_seed[-1]['speedup']:.4f}, "
               f"default {per_seed[-1]['default_share']:.2f}", file=sys.stderr)
     return {**{metric: summary([s[metric] for s in per_seed]) for metric in ("speedup", "default_share")},
-            "families": {f: [s["families"][f] for s in per_seed] for f in per_seed[0]["families"]}, "chosen": chosen}
+            "families": {f: [s["families"][f] for s in per_seed] for f in per_seed[0]["families"]}, "chosen": chosen,
+            "predicted": classes}
+
+
+def vectorize_paired(targets: np.ndarray, families: np.ndarray, found: dict[str, dict], ours: str = "ours") -> list[dict]:
+    """Paired log-speedup differences (B - A) over loop families, the independent units: each decision
+    in ``found`` (name -> ``evaluate_vectorize``'s figures) against ``ours``, and each other against the
+    best one that is not ours (``baseline``: ``a`` is that best)."""
+    gains = {name: np.exp(targets[np.arange(len(targets)), np.asarray(entry["predicted"])])
+             for name, entry in found.items()}
+    others = [name for name in found if name != ours]
+    best = max(others, key=lambda name: found[name]["speedup"]["mean"]) if others else None
+    pairs = [(name, ours) for name in others] if ours in found else []
+    pairs += [(best, name) for name in others if name != best]
+    return [{"a": a, "b": b, "baseline": a == best, "metric": "speedup",
+             **paired(gains[a], gains[b], families, log=True).to_dict()} for a, b in pairs]

@@ -27,7 +27,9 @@ PUBLISHED_COARSENING = {
 # measurements on another machine and kernel sample: quoted, never compared as equals.
 PUBLISHED_VECTORIZE = {"NeuroVectorizer": 1.22, "MIREncoder": 1.32}
 NAMES = {"ours": "ours (this model)", "constant": "best factor on average over the training kernels", "text": "ours, text half only", "graph": "ours, graph half only",
-         "runtime": "run-time inputs only", "ir2vec": "IR2Vec flow-aware (rerun)"}
+         "runtime": "run-time inputs only", "ir2vec": "IR2Vec flow-aware (rerun)",
+         "opcodes": "opcode histogram (log counts)", "tfidf": "TF-IDF bag of statement tokens (SVD)",
+         "random": "same architecture, random weights"}
 
 
 def _figure(value, percent: bool = False) -> str:
@@ -107,6 +109,7 @@ def vectorize_markdown(results: dict) -> str:
               f"{stability['tolerance']:.0%} of the re-measurement's best): {stability['label_stability']:.1%} of "
               f"{stability['kernels']} kernels." if stability else
               "Label stability: not measured here (give a re-measurement with --stability)."]
+    lines += _vectorize_paired(results.get("paired", []), label)
     lines += ["", "## Per held-out family (geometric mean, mean over seeds)\n",
               "| family | kernels | oracle | " + " | ".join(label.get(n, n) for n in names) + " |\n|---|"
               + "---:|" * (len(names) + 2)]
@@ -118,6 +121,20 @@ def vectorize_markdown(results: dict) -> str:
               "not comparable as equals\n", "| | speedup over LLVM |\n|---|---:|"]
     lines += [f"| {name} | {value:.2f} |" for name, value in PUBLISHED_VECTORIZE.items()]
     return "\n".join(lines) + "\n\n" + _chosen(results, [results]) + _notes(results)
+
+
+def _vectorize_paired(pairs: list[dict], label: dict[str, str]) -> list[str]:
+    """The paired table: log-speedup differences in percent, a 95% t interval over loop families."""
+    if not pairs:
+        return []
+    lines = ["", "Paired differences (B - A: log speedup, in %, per kernel averaged over seeds, then per loop "
+             "family; 95% t interval over the families, the independent units):\n",
+             "| A | B | B - A | interval | B is |", "|---|---|---:|---|---|"]
+    for p in pairs:
+        best = " (best other)" if p["baseline"] else ""
+        lines.append(f"| {label.get(p['a'], p['a'])}{best} | {label.get(p['b'], p['b'])} | {100 * p['difference']:+.2f} "
+                     f"| [{100 * p['low']:+.2f}, {100 * p['high']:+.2f}] | {p['verdict']} |")
+    return lines
 
 
 def _setup(results: dict, base: str = "factor 1") -> str:
@@ -181,7 +198,7 @@ def task_metrics(results: dict) -> dict:
 
 
 def vectorize_metrics(results: dict) -> dict:
-    """The manifest's ``metrics.tasks.vectorize``: ours, IR2Vec (when run) and the constant class, means over
+    """The manifest's ``metrics.tasks.vectorize``: ours, each baseline run and the constant class, means over
     seeds, beside LLVM's default (1 by definition: speedups are over it) and the oracle; the labels'
     stability: the share of re-measured kernels whose best pair stays within the tolerance."""
     stability = results.get("label_stability") or {}
@@ -191,6 +208,8 @@ def vectorize_metrics(results: dict) -> dict:
             "default_speedup": results["default"]["speedup"],
             "speedup": results["ours"]["speedup"]["mean"], "oracle_speedup": results["oracle"]["speedup"],
             "ir2vec_speedup": results["ir2vec"]["speedup"]["mean"] if "ir2vec" in results else None,
+            **{f"{name}_speedup": results[name]["speedup"]["mean"] for name in ("opcodes", "tfidf", "random")
+               if name in results},
             "constant_speedup": results["constant"]["speedup"]["mean"], "seeds": len(results["seeds"])}
 
 
