@@ -25,7 +25,7 @@ import torch
 from torch import Tensor, nn
 from torch.nn import functional as F
 
-from mir_export.model import MIREncoder, ModelConfig
+from mir_export.model import MIREncoder, ModelConfig, sample_max
 from mir_export.pretrain import length_chunks
 
 
@@ -35,12 +35,6 @@ def statement_vectors(model: MIREncoder, ids: Tensor) -> Tensor:
     vectors = [model.text(ids[rows, : int(ids[rows[-1]].ne(0).sum())]) for rows in chunks]
     return torch.empty(len(ids), vectors[0].shape[-1], dtype=vectors[0].dtype).index_copy(
         0, torch.cat(chunks), torch.cat(vectors))
-
-
-def sample_max(vectors: Tensor, sample: Tensor, samples: int) -> Tensor:
-    """The element-wise max of ``vectors`` [S, d] over each sample's rows: [samples, d]."""
-    index = sample.unsqueeze(-1).expand_as(vectors)
-    return vectors.new_zeros(samples, vectors.shape[-1]).scatter_reduce(0, index, vectors, "amax", include_self=False)
 
 
 def relative_mse(predicted: Tensor, target: Tensor) -> Tensor:

@@ -225,6 +225,12 @@ def segment_mean(x: Tensor, segment: Tensor, count: int) -> Tensor:
     return segment_sum(x, segment, count) / segment_sizes(segment, count, x.dtype).clamp(min=1.0).unsqueeze(-1)
 
 
+def sample_max(vectors: Tensor, sample: Tensor, samples: int) -> Tensor:
+    """The element-wise max of ``vectors`` [S, d] over each sample's rows: [samples, d]."""
+    index = sample.unsqueeze(-1).expand_as(vectors)
+    return vectors.new_zeros(samples, vectors.shape[-1]).scatter_reduce(0, index, vectors, "amax", include_self=False)
+
+
 class GraphEncoder(nn.Module):
     """ProGraML graph to node latents and a pooled graph vector.
 

@@ -1,12 +1,14 @@
-"""Pre-training: masked language modeling, graph auto-encoding and IR-graph matching, together.
+"""Pre-training: masked language modeling, graph auto-encoding and IR-graph matching, together,
+and optionally the compiler's behaviour (``behaviour``: ``mir_export.behaviour_task``).
 
 Each step takes a batch of function samples: up to ``statements_per_sample`` of each function's
 statements go through the statement encoder with 15% of their tokens masked (80% ``[MASK]``,
 10% random, 10% kept); the function graphs, joined into one, go through the graph encoder; for
 each flow, positive edges and as many random same-graph node pairs are scored by inner products;
 and each function's pooled statements are classified against its own graph or (50%) another's.
-Tasks can be switched off for the text-only and graph-only ablations. Seeded, resumable from
-``checkpoint.pt``, logging loss and throughput to ``train-log.jsonl``.
+With ``behaviour``, a head predicts each labelled function's behaviour targets from its pooled
+statements and graph. Tasks can be switched off for the text-only and graph-only ablations.
+Seeded, resumable from ``checkpoint.pt``, logging loss and throughput to ``train-log.jsonl``.
 
 Data-parallel on several processes (``mir_export.distributed``: torchrun, or ``--nproc N``):
 every process draws the same global batch (samples and their statements, from one seeded
@@ -61,6 +63,7 @@ class TrainConfig:
     init: str = ""  # a checkpoint of the same model whose weights a new run starts from
     teacher: str = ""  # the model directory that the ``distill`` task learns from (``mir_export.distill``)
     heads_only: bool = False  # the encoders frozen, without dropout: only the pre-training heads learn
+    behaviour_targets: str = ""  # the targets file the ``behaviour`` task learns (``behaviour_targets.TARGETS``)
     extra: dict = field(default_factory=dict)
 
 
@@ -94,6 +97,8 @@ class Batch:
     node_sample: Tensor  # [N]
     sample_offsets: Tensor  # [B + 1] node offsets
     size: int
+    keys: tuple[str, ...] = ()  # each sample's function key (the behaviour targets are looked up by it)
+    statement_count: Tensor | None = None  # [B] each sample's statements, all of them (not only those drawn)
 
 
 def make_batch(samples: list[Sample], statements_per_sample: int, rng: random.Random) -> Batch:
@@ -123,6 +128,8 @@ def batch_of(samples: list[Sample], statements: list[list]) -> Batch:
     return Batch(
         ids=padded(rows), statement_sample=torch.tensor(owner, dtype=torch.long),
         **graph, node_sample=node_sample, sample_offsets=offsets, size=len(samples),
+        keys=tuple(sample.key for sample in samples),
+        statement_count=torch.tensor([len(sample.statements) for sample in samples], dtype=torch.long),
     )
 
 
@@ -191,14 +198,15 @@ def match_pairs(batch: Batch, generator: torch.Generator) -> tuple[Tensor, Tenso
 
 
 def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator: torch.Generator,
-            distiller: nn.Module | None = None) -> dict:
-    """The losses of ``tasks`` on ``batch`` (``distill`` needs the ``distiller``), with the counts
-    that ``evaluate`` sums. The batch and every random draw stay on the CPU (the same streams on
-    any device); what the model reads moves to the model's device."""
+            distiller: nn.Module | None = None, behaviour: nn.Module | None = None) -> dict:
+    """The losses of ``tasks`` on ``batch`` (``distill`` needs the ``distiller``, ``behaviour`` its
+    head, ``behaviour_task.BehaviourHead``), with the counts that ``evaluate`` sums. The batch and
+    every random draw stay on the CPU (the same streams on any device); what the model reads moves
+    to the model's device."""
     out: dict[str, Tensor] = {}
     text_vectors = None
     device = next(model.parameters()).device
-    if "mlm" in tasks or "match" in tasks:
+    if "mlm" in tasks or "match" in tasks or "behaviour" in tasks:
         inputs, labels = (t.to(device) for t in mask_tokens(batch.ids, model.cfg.vocab_size, generator))
         vectors, masked_states, masked_labels = [], [], []
         chunks = length_chunks(batch.ids, chunk_rows(device))
@@ -219,7 +227,7 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
             out["mlm_correct"] = (logits.argmax(-1) == targets).sum()
             out["mlm_count"] = torch.tensor(len(targets))
         text_vectors = segment_mean(pooled, batch.statement_sample.to(device), batch.size)
-    if "gae" in tasks or "match" in tasks or "distill" in tasks:
+    if "gae" in tasks or "match" in tasks or "distill" in tasks or "behaviour" in tasks:
         latents = model.graph.latents(*(  # once for every task that reads the graph
             getattr(batch, name).to(device) for name in GRAPH_INPUTS
         ))
@@ -242,6 +250,8 @@ def forward(model: MIREncoder, batch: Batch, tasks, cfg: TrainConfig, generator:
             out["match_loss"] = F.binary_cross_entropy_with_logits(logits, labels)
             out["match_correct"] = ((logits > 0).float() == labels).sum()
             out["match_count"] = torch.tensor(len(labels))
+        if "behaviour" in tasks:  # the statements as matching reads them: drawn for the step, masked
+            out |= behaviour(batch, pooled, latents)
     out["loss"] = sum(out[f"{t}_loss"] for t in tasks)
     return out
 
@@ -267,9 +277,10 @@ def roc_auc(scores: np.ndarray, labels: np.ndarray) -> float:
 
 @torch.no_grad()
 def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=TASKS,
-             distiller: nn.Module | None = None) -> dict:
+             distiller: nn.Module | None = None, behaviour: nn.Module | None = None) -> dict:
     """Held-out figures with a fixed seed: MLM accuracy, GAE ROC-AUC per flow, matching accuracy;
-    for ``distill``, the loss and the mapped vectors' cosines to the teacher's (batch means)."""
+    for ``distill``, the loss and the mapped vectors' cosines to the teacher's (batch means); for
+    ``behaviour``, the R^2 of each target column on the held-out functions that have labels."""
     model.eval()
     generator = torch.Generator().manual_seed(1234)
     rng = random.Random(1234)
@@ -277,11 +288,15 @@ def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=T
     totals = {"mlm_correct": 0, "mlm_count": 0, "match_correct": 0, "match_count": 0}
     scores: dict[int, list] = {f: [] for f in range(N_FLOWS)}
     distilled: dict[str, list[float]] = {}
+    pairs: list[np.ndarray] = []
     for start in range(0, len(chosen), cfg.batch_size):
         part = chosen[start : start + cfg.batch_size]
         if len(part) < 2:
             continue
-        out = forward(model, make_batch(part, cfg.statements_per_sample, rng), tasks, cfg, generator, distiller)
+        out = forward(model, make_batch(part, cfg.statements_per_sample, rng), tasks, cfg, generator, distiller,
+                      behaviour)
+        if "behaviour_pairs" in out:
+            pairs.append(out["behaviour_pairs"].cpu().numpy())
         for key in totals:
             if key in out:
                 totals[key] += int(out[key])
@@ -303,6 +318,10 @@ def evaluate(model: MIREncoder, samples: list[Sample], cfg: TrainConfig, tasks=T
     if "match" in tasks:
         result["matching_accuracy"] = totals["match_correct"] / max(totals["match_count"], 1)
     result |= {key: float(np.mean(values)) for key, values in distilled.items()}
+    if "behaviour" in tasks:
+        from mir_export.behaviour_task import r2_figures
+
+        result |= r2_figures(pairs, behaviour.targets.columns)
     result["eval_functions"] = len(chosen)
     return result
 
@@ -331,21 +350,25 @@ class Objective(nn.Module):
     DistributedDataParallel synchronizes gradients for."""
 
     def __init__(self, model: MIREncoder, tasks: tuple, cfg: TrainConfig, generator: torch.Generator,
-                 distiller: nn.Module | None = None) -> None:
+                 distiller: nn.Module | None = None, behaviour: nn.Module | None = None) -> None:
         super().__init__()
         self.model, self.tasks, self.cfg, self.generator, self.distiller = model, tasks, cfg, generator, distiller
+        self.behaviour = behaviour
 
     def forward(self, batch: Batch) -> dict:
-        return forward(self.model, batch, self.tasks, self.cfg, self.generator, self.distiller)
+        return forward(self.model, batch, self.tasks, self.cfg, self.generator, self.distiller, self.behaviour)
 
 
 def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: int, out: Path, cfg: TrainConfig,
-          tokenizer_sha256: str | None = None, command: str | None = None, distiller: nn.Module | None = None) -> dict:
+          tokenizer_sha256: str | None = None, command: str | None = None, distiller: nn.Module | None = None,
+          behaviour: nn.Module | None = None) -> dict:
     """Train (or resume) under ``out``, on this process or as one of a torchrun group; returns
     the final held-out evaluation (process 0; the others return the training state).
     ``tokenizer_sha256``: the data's tokenizer (a resumed run must use the same); ``command``:
     what ran (provenance); ``distiller``: the teacher and maps of the ``distill`` task
-    (``mir_export.distill.Distiller``), its maps trained and checkpointed with the model."""
+    (``mir_export.distill.Distiller``), its maps trained and checkpointed with the model;
+    ``behaviour``: the ``behaviour`` task's head (``mir_export.behaviour_task.BehaviourHead``), the
+    same, a resumed run refusing other targets."""
     group = distributed.join()
     if cfg.batch_size % group.world or cfg.batch_size // group.world < 2:
         raise ValueError(f"batch size {cfg.batch_size} must be a multiple of {group.world} processes, "
@@ -361,7 +384,10 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
             encoder.requires_grad_(False)
     if "distill" in cfg.tasks and distiller is None:
         raise ValueError("the distill task needs a distiller (its teacher)")
+    if "behaviour" in cfg.tasks and behaviour is None:
+        raise ValueError("the behaviour task needs its head and targets")
     trained = list(model.parameters()) + (list(distiller.parameters()) if distiller is not None else [])
+    trained += list(behaviour.parameters()) if behaviour is not None else []
     optimizer = torch.optim.AdamW([p for p in trained if p.requires_grad], lr=cfg.lr, weight_decay=cfg.weight_decay)
     state = {"step": 0, "seconds": 0.0, "statements": 0, "graphs": 0, "tokens": 0}
     rng = random.Random(cfg.seed)  # the global batch: the same stream in every process
@@ -372,6 +398,8 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         model.load_state_dict(saved["model"])
         if distiller is not None:
             distiller.load_maps(saved["distiller"])
+        if behaviour is not None:
+            load_behaviour(checkpoint, saved, behaviour)
         optimizer.load_state_dict(saved["optimizer"])
         state = saved["state"]
         rng.setstate(saved["rng"])
@@ -396,14 +424,17 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     if not invocations or invocations[-1] != invocation(cfg, invocations[-1]["from_step"], group.world, command):
         invocations.append(invocation(cfg, state["step"], group.world, command))
     state["tokenizer_sha256"] = tokenizer_sha256
+    if behaviour is not None:
+        state["behaviour_targets_sha256"] = behaviour.targets.sha256
     tasks = tuple(cfg.tasks)
     total = cfg.steps
     share = cfg.batch_size // group.world
     shared_cfg = replace(cfg, edges_per_flow=max(1, cfg.edges_per_flow // group.world))
-    objective = group.wrap(Objective(model, tasks, shared_cfg, generator, distiller))
+    objective = group.wrap(Objective(model, tasks, shared_cfg, generator, distiller, behaviour))
     log = open(out / "train-log.jsonl", "a") if group.main else None
     training_mode(model, cfg)
     saved_at = state["seconds"]
+    clipped = list(model.parameters()) + (list(behaviour.parameters()) if behaviour is not None else [])
     last = min(total, cfg.stop_step) if cfg.stop_step else total
     while state["step"] < last and not (cfg.minutes and state["seconds"] >= cfg.minutes * 60):
         began = time.monotonic()
@@ -416,7 +447,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         result = objective(batch)
         optimizer.zero_grad(set_to_none=True)
         result["loss"].backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        torch.nn.utils.clip_grad_norm_(clipped, 1.0)
         optimizer.step()
         losses = group.mean([result["loss"].item()] + [result[f"{task}_loss"].item() for task in tasks])
         elapsed = group.max(time.monotonic() - began)  # the same in every process, as stops and saves must be
@@ -427,7 +458,8 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         state["tokens"] += sum(len(row) for chosen in statements for row in chosen)
         state["graphs"] += cfg.batch_size
         if state["step"] % cfg.checkpoint_every == 0 or state["seconds"] - saved_at > 600:
-            save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg, distiller)
+            save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg, distiller,
+                            behaviour)
             saved_at = state["seconds"]
         if not group.main:
             continue
@@ -441,14 +473,14 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
             log.flush()
             print(f"\rstep {state['step']}/{total} loss {record['loss']:.3f} "
                   f"({record['statements_per_s']:.0f} statements/s)", end="", file=sys.stderr, flush=True)
-    save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg, distiller)
+    save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg, distiller, behaviour)
     if not group.main:
         return {"training": state}
     print(file=sys.stderr)
     log.close()
     # a distilled student keeps the pre-training heads of its start: report those skills too
     evaluated = tuple(dict.fromkeys(TASKS + tasks)) if "distill" in tasks else tasks
-    metrics = evaluate(model, eval_samples, cfg, evaluated, distiller)
+    metrics = evaluate(model, eval_samples, cfg, evaluated, distiller, behaviour)
     summary = {"metrics": metrics, "training": state, "train_config": cfg.__dict__, "model": model_cfg.to_dict(),
                "hardware": machine(group.world)}
     (out / "pretrain-result.json").write_text(json.dumps(summary, indent=2, default=list) + "\n")
@@ -537,9 +569,10 @@ def machine(processes: int = 1) -> dict:
 
 
 def save_checkpoint(path: Path, model, optimizer, state, rng, group: distributed.Group, generator, model_cfg,
-                    cfg, distiller: nn.Module | None = None) -> None:
+                    cfg, distiller: nn.Module | None = None, behaviour: nn.Module | None = None) -> None:
     """``checkpoint.pt``, written by process 0 with every process's masking stream (and the
-    distiller's maps); every process takes part, and returns once the file is in place."""
+    distiller's maps, the behaviour head's weights); every process takes part, and returns once
+    the file is in place."""
     generators = group.gather(generator.get_state())
     if group.main:
         tmp = path.with_suffix(".tmp")
@@ -547,8 +580,20 @@ def save_checkpoint(path: Path, model, optimizer, state, rng, group: distributed
             {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "state": state,
              "rng": rng.getstate(), "generator": generators[0], "generators": generators,
              "model_config": model_cfg.to_dict(), "train_config": cfg.__dict__}
-            | ({"distiller": distiller.maps()} if distiller is not None else {}),
+            | ({"distiller": distiller.maps()} if distiller is not None else {})
+            | ({"behaviour": behaviour.state_dict()} if behaviour is not None else {}),
             tmp,
         )
         tmp.replace(path)
     group.barrier()
+
+
+def load_behaviour(path: Path, saved: dict, behaviour: nn.Module) -> None:
+    """The behaviour head's weights from checkpoint ``saved``; ``ResumeError`` when it learned other
+    targets (or none: the task joins a run only at its start)."""
+    recorded = saved["state"].get("behaviour_targets_sha256")
+    if "behaviour" not in saved or recorded != behaviour.targets.sha256:
+        trained = "with other behaviour targets" if recorded else "without the behaviour task"
+        raise ResumeError(f"{path}: trained {trained}; resume it with the targets it started with, or start a new "
+                          "--out (--init)")
+    behaviour.load_state_dict(saved["behaviour"])

@@ -39,7 +39,9 @@ def add_commands(sub) -> None:
     train.add_argument("--data", type=Path, required=True, help="the directory 'prepare' wrote")
     train.add_argument("--out", type=Path, required=True, help="run directory: checkpoint, logs, result")
     train.add_argument("--model", default="small", choices=ARCHITECTURES, help="model size")
-    train.add_argument("--tasks", default="mlm,gae,match", help="comma-separated: mlm, gae, match, distill")
+    train.add_argument("--tasks", default="mlm,gae,match",
+                       help="comma-separated: mlm, gae, match, distill, behaviour (the compiler's behaviour: "
+                            "the targets 'pretrain behaviour' wrote into --data)")
     train.add_argument("--init", type=Path, default=None, metavar="CHECKPOINT",
                        help="start a new run from this checkpoint's weights (a run of the same --model)")
     train.add_argument("--heads-only", action="store_true",
@@ -56,6 +58,18 @@ def add_commands(sub) -> None:
                        help="data-parallel processes on this machine (DistributedDataParallel, gloo); the global "
                        "batch stays --batch-size, split between them. Across machines: run under torchrun instead")
     train.add_argument("--seed", type=int, default=0, help="sampling, masking and initialization")
+    behave = cmds.add_parser("behaviour", formatter_class=Formatter,
+                             help="the behaviour task's targets: compiler-behaviour labels joined to --data's "
+                                  "functions, columns chosen on folds of the training packages",
+                             description="Joins the labels of 'mir-export corpus behaviour' to the functions of a "
+                                         "'pretrain prepare' directory by key, chooses the label columns on grouped "
+                                         "folds by package of the training split's labels, standardizes them, and "
+                                         "writes DATA/behaviour-targets.npz and DATA/behaviour-report.json (made "
+                                         "again each time; run it again as labelling goes on, before a new run).")
+    behave.add_argument("--data", type=Path, required=True, help="the directory 'prepare' wrote")
+    behave.add_argument("--labels", type=Path, nargs="+", required=True,
+                        help="label directories: one of the training split (chooses and scales the columns), and "
+                             "optionally one of the held-out split (measured by 'pretrain evaluate', never trained on)")
     evaluate = cmds.add_parser("evaluate", help="held-out figures of a run's checkpoint", formatter_class=Formatter)
     evaluate.add_argument("--data", type=Path, required=True,
                           help="the directory 'prepare' wrote (its held-out samples)")
@@ -527,7 +541,8 @@ def provenance(args: argparse.Namespace, corpus: Path) -> dict:
         data.get("data-report.json", {}).pop("command", None)
         or "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2"]
     return {
-        "metrics": {"pretrain": {k: result["metrics"][k] for k in ("mlm_accuracy", "gae_auc", "matching_accuracy")
+        "metrics": {"pretrain": {k: result["metrics"][k] for k in ("mlm_accuracy", "gae_auc", "matching_accuracy",
+                                                                   "behaviour_r2_median", "behaviour_functions")
                                  if k in result["metrics"]} | {"eval_functions": result["metrics"]["eval_functions"]}},
         "training": {
             "corpus_manifest": {"path": str(corpus), "sha256": file_sha256(corpus)},
@@ -571,6 +586,8 @@ def run(args: argparse.Namespace) -> int:
         return run_pack(args)
     if args.pretrain_command in ("split", "join", "heads"):
         return run_transfer(args)
+    if args.pretrain_command == "behaviour":
+        return run_behaviour(args)
     tokenizer = args.data / "tokenizer.json"
     if not tokenizer.is_file():
         raise UsageError(f"{tokenizer}: missing (--data: a directory written by 'pretrain prepare')")
@@ -597,7 +614,11 @@ def run(args: argparse.Namespace) -> int:
         if "distill" in tasks:
             distiller = teacher_distiller(Path(cfg.teacher), model.cfg.d_model)
             distiller.load_maps(saved["distiller"])
-        print(json.dumps(pretrain.evaluate(model, evaluation, cfg, tasks, distiller), indent=2))
+        behaviour = None
+        if "behaviour" in tasks:
+            behaviour = behaviour_head(cfg, vocab)
+            pretrain.load_behaviour(args.run / "checkpoint.pt", saved, behaviour)
+        print(json.dumps(pretrain.evaluate(model, evaluation, cfg, tasks, distiller, behaviour), indent=2))
         return 0
     cfg = pretrain.TrainConfig(
         model=args.model, tasks=tuple(args.tasks.split(",")), steps=args.steps, minutes=args.minutes,
@@ -606,9 +627,16 @@ def run(args: argparse.Namespace) -> int:
         init=str(args.init.resolve()) if args.init else "", teacher=str(args.teacher.resolve()) if args.teacher else "",
         heads_only=args.heads_only,
     )
+    if "behaviour" in cfg.tasks:
+        from mir_export.behaviour_targets import TARGETS
+
+        if not (args.data / TARGETS).is_file():
+            raise UsageError(f"{args.data / TARGETS}: missing (the behaviour task: run 'mir-export pretrain behaviour "
+                             f"--data {args.data} --labels LABELS' first)")
+        cfg.behaviour_targets = str((args.data / TARGETS).resolve())
     if cfg.heads_only and not cfg.init:
         raise UsageError("pretrain train: --heads-only trains heads on frozen encoders: give --init CHECKPOINT")
-    known = pretrain.TASKS + ("distill",)
+    known = pretrain.TASKS + ("distill", "behaviour")
     unknown = set(cfg.tasks) - set(known)
     if unknown:
         raise UsageError(f"pretrain train: unknown task(s) {sorted(unknown)} (known: {', '.join(known)})")
@@ -622,12 +650,15 @@ def run(args: argparse.Namespace) -> int:
     except pretrain.ResumeError as exc:
         raise UsageError(str(exc)) from None
     train_args = (args.data / "train.pkl", evaluation, vocab, args.out, cfg, sha256, args.invocation)
-    if args.nproc > 1:
-        from mir_export.distributed import launch
+    try:
+        if args.nproc > 1:
+            from mir_export.distributed import launch
 
-        result = launch(args.nproc, train_from, *train_args)[0]
-    else:
-        result = train_from(*train_args)
+            result = launch(args.nproc, train_from, *train_args)[0]
+        else:
+            result = train_from(*train_args)
+    except pretrain.ResumeError as exc:  # the behaviour head's targets, checked once its checkpoint is read
+        raise UsageError(str(exc)) from None
     if "metrics" in result:  # process 0 of a torchrun group, or the only one
         print(json.dumps(result["metrics"], indent=2))
     return 0
@@ -878,9 +909,10 @@ def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg, t
 
     distiller = (teacher_distiller(Path(cfg.teacher), config(cfg.model, vocab).d_model, cfg.seed)
                  if "distill" in cfg.tasks else None)
+    behaviour = behaviour_head(cfg, vocab) if "behaviour" in cfg.tasks else None
     try:
         return pretrain.train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg,
-                              tokenizer_sha256, command, distiller)
+                              tokenizer_sha256, command, distiller, behaviour)
     finally:
         distributed.leave()
 
@@ -893,3 +925,26 @@ def teacher_distiller(teacher: Path, width: int, seed: int = 0) -> Distiller:
     from mir_export.downstream.finetune import pretrained_encoder
 
     return Distiller(pretrained_encoder(teacher), width, seed)
+
+
+def behaviour_head(cfg, vocab: int):
+    """The ``behaviour`` task's head for ``cfg``'s model, with the targets file ``cfg`` names."""
+    from mir_export.behaviour_targets import load_targets
+    from mir_export.behaviour_task import BehaviourHead
+    from mir_export.model import config
+
+    return BehaviourHead(config(cfg.model, vocab).d_model, load_targets(Path(cfg.behaviour_targets)), cfg.seed)
+
+
+def run_behaviour(args: argparse.Namespace) -> int:
+    """``pretrain behaviour``: the chosen columns and counts as JSON on stdout."""
+    from mir_export.behaviour_targets import TargetsError, build_targets
+
+    if not (args.data / "train.pkl").is_file():
+        raise UsageError(f"{args.data / 'train.pkl'}: missing (--data: a directory written by 'pretrain prepare')")
+    try:
+        report = build_targets(args.data, args.labels, lambda m: print(m, file=sys.stderr), args.invocation)
+    except TargetsError as exc:
+        raise UsageError(str(exc)) from None
+    print(json.dumps({k: report[k] for k in ("chosen", "functions", "sha256")}, indent=2))
+    return 0

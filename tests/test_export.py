@@ -1,4 +1,5 @@
-"""Exported ONNX encoders equal the torch model on shapes never seen at export time."""
+"""Exported ONNX encoders equal the torch model on shapes never seen at export time, for the shipped
+size (``small``) and the ``compact`` one (d = 128, 2 + 2 layers)."""
 from __future__ import annotations
 
 import json
@@ -23,13 +24,13 @@ def cosine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return (a * b).sum(-1) / (np.linalg.norm(a, axis=-1) * np.linalg.norm(b, axis=-1))
 
 
-@pytest.fixture(scope="module")
-def exported(tmp_path_factory):
-    out = tmp_path_factory.mktemp("export")
+@pytest.fixture(scope="module", params=["small", "compact"])
+def exported(tmp_path_factory, request):
+    out = tmp_path_factory.mktemp(f"export-{request.param}")
     tokenizer = train_tokenizer(["%1 = add i32 %0, 1", "ret i32 %1"] * 10, vocab_size=100, min_frequency=1)
     tokenizer.save(str(out / "tok.json"))
     torch.manual_seed(0)
-    model = MIREncoder(config("small", 600)).eval()
+    model = MIREncoder(config(request.param, 600)).eval()
     torch.save({"model": model.state_dict(), "model_config": model.cfg.to_dict()}, out / "checkpoint.pt")
     manifest = export(out / "checkpoint.pt", out / "tok.json", out / "artifacts", {"note": "test"})
     return model, out / "artifacts", manifest
@@ -69,9 +70,10 @@ def test_graph_encoder(exported, nodes, tokens, edges) -> None:
 
 
 def test_manifest(exported) -> None:
-    _, out, manifest = exported
+    model, out, manifest = exported
     assert json.loads((out / "manifest.json").read_text()) == manifest
-    assert manifest["opset"] == 18 and manifest["embedding_size"] == 770 and manifest["note"] == "test"
+    assert manifest["opset"] == 18 and manifest["note"] == "test"
+    assert manifest["embedding_size"] == 3 * model.cfg.d_model + 2 == {"small": 770, "compact": 386}[model.cfg.name]
     for name, entry in manifest["files"].items():
         assert entry["sha256"] == file_sha256(out / name)
     for fp32, int8 in ((STATEMENT_ENCODER, STATEMENT_ENCODER_INT8), (GRAPH_ENCODER, GRAPH_ENCODER_INT8)):
