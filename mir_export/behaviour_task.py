@@ -69,20 +69,24 @@ class BehaviourHead(nn.Module):
 
 
 def r2_figures(pairs: list[np.ndarray], columns: list[str]) -> dict:
-    """Held-out R^2 of each column from evaluate's ``behaviour_pairs``, with their mean and median
-    over columns and the number of functions scored."""
+    """Held-out figures from evaluate's ``behaviour_pairs``: the R^2 of each column whose held-out
+    values vary (against their own mean), their mean and median, and ``behaviour_skill``, one
+    figure over every known value: 1 - squared error / squared distance from the training mean (0
+    after standardization), which a handful of held-out functions cannot make degenerate."""
     if not pairs or sum(p.shape[1] for p in pairs) == 0:
         return {"behaviour_functions": 0}
     predicted, target = np.concatenate(pairs, axis=1)
+    known = ~np.isnan(target)
+    error = np.where(known, predicted - np.nan_to_num(target), 0.0) ** 2
     scores = {}
     for c, name in enumerate(columns):
-        known = ~np.isnan(target[:, c])
-        y = target[known, c]
+        y = target[known[:, c], c]
         total = ((y - y.mean()) ** 2).sum()
-        if known.sum() >= 2 and total > 0:
-            scores[name] = float(1 - ((y - predicted[known, c]) ** 2).sum() / total)
+        if len(y) >= 2 and total > 1e-6 * len(y):  # standardized values: below this, a constant column
+            scores[name] = float(1 - error[:, c].sum() / total)
     values = list(scores.values())
     return {"behaviour_functions": int(target.shape[0]),
+            "behaviour_skill": float(1 - error.sum() / max(float((np.nan_to_num(target) ** 2).sum()), 1e-12)),
             "behaviour_r2_mean": float(np.mean(values)) if values else float("nan"),
             "behaviour_r2_median": float(np.median(values)) if values else float("nan"),
             "behaviour_r2": {k: round(v, 4) for k, v in scores.items()}}

@@ -523,6 +523,20 @@ def lineage(result: dict, seen: frozenset[Path] = frozenset()) -> dict:
     return out
 
 
+def _behaviour_commands(data: Path, cfg: dict) -> list[str]:
+    """For a run with the behaviour task: the commands that labelled the corpus (each label
+    directory's invocations) and made the targets (``pretrain behaviour``), in order."""
+    from mir_export.behaviour_targets import REPORT
+    from mir_export.corpus.behaviour_build import MANIFEST
+
+    if "behaviour" not in cfg.get("tasks", ()):
+        return []
+    report = _json(data / REPORT)
+    labelled = [run.get("command") for labels in report.get("labels", [])
+                for run in _json(Path(labels) / MANIFEST).get("invocations", [])]
+    return [c for c in dict.fromkeys(labelled) if c] + ([report["command"]] if report.get("command") else [])
+
+
 def provenance(args: argparse.Namespace, corpus: Path) -> dict:
     """How the exported model was made: held-out metrics, data, the commands that ran and the runs
     and models they stood on (``lineage``), cost, hardware."""
@@ -542,7 +556,8 @@ def provenance(args: argparse.Namespace, corpus: Path) -> dict:
         or "mir-export pretrain prepare --corpus CORPUS --out DATA --workers 2"]
     return {
         "metrics": {"pretrain": {k: result["metrics"][k] for k in ("mlm_accuracy", "gae_auc", "matching_accuracy",
-                                                                   "behaviour_r2_median", "behaviour_functions")
+                                                                   "behaviour_skill", "behaviour_r2_median",
+                                                                   "behaviour_functions")
                                  if k in result["metrics"]} | {"eval_functions": result["metrics"]["eval_functions"]}},
         "training": {
             "corpus_manifest": {"path": str(corpus), "sha256": file_sha256(corpus)},
@@ -551,6 +566,7 @@ def provenance(args: argparse.Namespace, corpus: Path) -> dict:
                 "bash scripts/install.sh",
                 _json(corpus).get("command") or "mir-export corpus build --out CORPUS",
                 *prepare,
+                *_behaviour_commands(args.data, cfg),
                 *_train_commands(result),
                 args.invocation,
             ],

@@ -17,7 +17,7 @@ torch = pytest.importorskip("torch")  # the training side: a runtime-only instal
 
 from mir_export import cli
 from mir_export.behaviour_targets import REPORT, TARGETS, BehaviourTargets, TargetsError, build_targets, load_targets
-from mir_export.behaviour_task import BehaviourHead, pooled_size
+from mir_export.behaviour_task import BehaviourHead, pooled_size, r2_figures
 from mir_export.corpus.behaviour import FEATURES, LABEL_NAMES, RUNS, features
 from mir_export.corpus.behaviour_build import LABELS, MANIFEST
 from mir_export.pretrain import ResumeError, TrainConfig, make_batch, train
@@ -158,6 +158,16 @@ def test_the_head_reads_the_runtime_layout(data) -> None:
     assert pooled.shape == (6, pooled_size(model.cfg.d_model))
     sizes = np.log1p([[len(s.statements), s.num_nodes] for s in split["train"][:6]])
     assert np.allclose(pooled[:, -2:].detach().numpy(), sizes, atol=1e-5)  # every statement counted, not those drawn
+
+
+def test_held_out_figures_leave_constant_columns_out() -> None:
+    target = np.array([[1.0, 0.5], [-1.0, 0.5], [np.nan, 0.5]])
+    predicted = np.array([[0.5, 0.0], [-0.5, 0.0], [3.0, 1.0]])
+    figures = r2_figures([np.stack([predicted, target])], ["varies", "constant"])
+    assert figures["behaviour_r2"] == {"varies": 0.75}  # 1 - 0.5 / 2; the NaN row unscored
+    assert figures["behaviour_functions"] == 3
+    assert figures["behaviour_skill"] == pytest.approx(1 - (0.5 + 0.25 + 0.25 + 0.25) / (2 + 0.75))
+    assert r2_figures([], ["varies"]) == {"behaviour_functions": 0}
 
 
 def test_the_loss_falls_on_a_tiny_set(data, tmp_path) -> None:
