@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import final
 
 from mir_runtime.ir.types import Type
 
@@ -24,11 +25,17 @@ class OperandKind(str, Enum):
     INLINE_ASM = "inline_asm"
 
 
-@dataclass(slots=True)
+@final
 class Operand:
-    kind: OperandKind
-    type: Type | None
-    text: str  # the value as written: ``%5``, ``@g``, ``42``, ``getelementptr (...)``
+    """One operand. A plain class rather than a dataclass: compiled (mypyc), its constructor is C,
+    where a dataclass's generated ``__init__`` stays interpreted (one or more per instruction)."""
+
+    __slots__ = ("kind", "type", "text")
+
+    def __init__(self, kind: OperandKind, type: Type | None, text: str) -> None:
+        self.kind = kind
+        self.type = type
+        self.text = text  # the value as written: ``%5``, ``@g``, ``42``, ``getelementptr (...)``
 
     @property
     def typed_text(self) -> str:
@@ -36,17 +43,29 @@ class Operand:
         return f"{self.type.text} {self.text}" if self.type is not None else self.text
 
 
-@dataclass(slots=True)
+@final
 class Instruction:
-    opcode: str
-    name: str | None  # ``%x`` / ``%5`` for a value-producing instruction
-    type: Type | None  # result type; None for void
-    operands: list[Operand]
-    text: str  # as printed by LLVM, leading indentation removed (may span lines)
-    line: int  # 1-based line in the source
-    successors: list[str] = field(default_factory=list)  # block names, in LLVM successor order
-    callee: str | None = None  # ``@f`` for a direct call/invoke
-    incoming: list[str] | tuple = ()  # a phi's incoming blocks, one per operand
+    """One instruction; a plain class for the reason ``Operand`` is."""
+
+    __slots__ = ("opcode", "name", "type", "operands", "text", "line", "successors", "callee", "incoming")
+
+    def __init__(self, opcode: str, name: str | None, type: Type | None, operands: list[Operand], text: str,
+                 line: int, successors: list[str] | None = None, callee: str | None = None,
+                 incoming: list[str] | tuple = ()) -> None:
+        self.opcode = opcode
+        self.name = name  # ``%x`` / ``%5`` for a value-producing instruction
+        self.type = type  # result type; None for void
+        self.operands = operands
+        self.text = text  # as printed by LLVM, leading indentation removed (may span lines)
+        self.line = line  # 1-based line in the source
+        self.successors: list[str] = [] if successors is None else successors  # block names, in LLVM successor order
+        self.callee = callee  # ``@f`` for a direct call/invoke
+        self.incoming = incoming  # a phi's incoming blocks, one per operand
+
+    def rewritten(self, operands: list[Operand], text: str) -> Instruction:
+        """This instruction with other operands and text (promotion's substitutions)."""
+        return Instruction(self.opcode, self.name, self.type, operands, text, self.line, self.successors,
+                           self.callee, self.incoming)
 
     @property
     def is_terminator(self) -> bool:
@@ -58,11 +77,16 @@ TERMINATORS = frozenset(
 )
 
 
-@dataclass(slots=True)
+@final
 class Block:
-    name: str  # ``%entry`` or ``%7``
-    instructions: list[Instruction]
-    line: int
+    """A basic block; a plain class for the reason ``Operand`` is."""
+
+    __slots__ = ("name", "instructions", "line")
+
+    def __init__(self, name: str, instructions: list[Instruction], line: int) -> None:
+        self.name = name  # ``%entry`` or ``%7``
+        self.instructions = instructions
+        self.line = line
 
 
 @dataclass(slots=True)

@@ -396,7 +396,7 @@ class _Promotion:
     def _phi_text(self, phi: Instruction) -> Instruction:
         operands = [self._resolve(op) for op in phi.operands]
         entries = ", ".join(f"[ {op.text}, {block} ]" for op, block in zip(operands, phi.incoming))
-        return replace(phi, operands=operands, text=f"{phi.name} = phi {phi.type.text} {entries}")  # type: ignore[union-attr]
+        return phi.rewritten(operands, f"{phi.name} = phi {phi.type.text} {entries}")  # type: ignore[union-attr]
 
     def _substituted(self, inst: Instruction) -> Instruction:
         names = {op.text for op in inst.operands if op.kind is _LOCAL and op.text in self.replaced}
@@ -406,9 +406,9 @@ class _Promotion:
             return inst
         spelled = {name: self._resolve(Operand(_LOCAL, None, name)).text for name in names}
         operands = [self._resolve(op) if op.kind is _LOCAL else
-                    replace(op, text=_spell(op.text, spelled)) if op.kind is OperandKind.METADATA else op
+                    Operand(op.kind, op.type, _spell(op.text, spelled)) if op.kind is OperandKind.METADATA else op
                     for op in inst.operands]
-        return replace(inst, operands=operands, text=_spell(inst.text, spelled))
+        return inst.rewritten(operands, _spell(inst.text, spelled))
 
 
 def _spell(text: str, spelled: dict[str, str]) -> str:

@@ -93,7 +93,12 @@ def _rebuild(known: Found, names: list[str]) -> Read:
     """An instruction of a known shape with its own local ``names``: new objects for the operands
     the reader changes later, the same ones for constants."""
     name, opcode, ty, ops, successors, callee, blocks = known
-    operands = [op if op.__class__ is Operand else Operand(op[0], op[1], names[op[2]] if op[2].__class__ is int else op[2])
-                for op in ops]
+    operands = []
+    for op in ops:
+        if isinstance(op, Operand):  # compiled, a type check (``__class__`` is an attribute lookup)
+            operands.append(op)
+        else:
+            text = op[2]
+            operands.append(Operand(op[0], op[1], names[text] if isinstance(text, int) else text))
     return (None if name is None else names[name], opcode,
             Parts(ty, operands, [names[k] for k in successors], callee, [names[k] for k in blocks]))
