@@ -54,31 +54,54 @@ def graph_inputs(
 ) -> GraphInputs:
     """Graph encoder inputs; ``node_ids(texts)``: token ids of node texts (``encode_nodes`` with
     a tokenizer, or a cache of it); ``statement_ids[i]`` are the tokens of instruction ``i``;
-    ``types``: the module's named types."""
+    ``types``: the module's named types.
+
+    Each node's tokens are one of a few distinct lists (a statement recurs, so does a variable's
+    ``i32 %ID``): each list is cut once, a node gets its index, and numpy gathers the tokens of
+    all nodes at once. ``statement_ids`` may repeat one list object for every instruction of a
+    statement (the featurizer's): it is cut once then."""
+    pieces: list[list[int]] = []  # the distinct token lists, cut to what a node keeps
+    piece_of: dict[int, int] = {}  # id() of a statement's ids -> its piece
+    instruction_piece: list[int] = []
+    for ids in statement_ids:
+        k = piece_of.get(id(ids))
+        if k is None:
+            k = piece_of[id(ids)] = len(pieces)
+            pieces.append(ids[1:-1][:NODE_TOKENS])
+        instruction_piece.append(k)
     kinds = graph.node_type
-    instruction = graph.node_instruction.tolist()
-    per_node: list[list[int]] = [[] for _ in range(graph.num_nodes)]
-    others = [i for i, (kind, inst) in enumerate(zip(kinds.tolist(), instruction)) if kind != INSTRUCTION or inst < 0]
-    full, text = graph.node_full_text.tolist(), graph.node_text.tolist()
-    normalized: dict[str, str] = {}  # a variable node per use: its text recurs within the module
-    texts = []
-    for i in others:
-        raw = full[i] or text[i]
-        found = normalized.get(raw)
-        if found is None:
-            found = normalized[raw] = statement(raw, types)
-        texts.append(found)
-    for i, ids in zip(others, node_ids(texts)):
-        per_node[i] = ids[:NODE_TOKENS]
-    for i, inst in enumerate(instruction):
-        if inst >= 0:
-            per_node[i] = statement_ids[inst][1:-1][:NODE_TOKENS]
-    lengths = np.fromiter(map(len, per_node), dtype=np.int64, count=len(per_node))
-    tokens = np.fromiter(chain.from_iterable(per_node), dtype=np.int64, count=int(lengths.sum()))
+    instruction = graph.node_instruction
+    is_statement = (kinds == INSTRUCTION) & (instruction >= 0)
+    others = np.flatnonzero(~is_statement)
+    normalized: dict[str, int] = {}  # a variable node per use: its text recurs within the module
+    by_text: dict[str, int] = {}
+    texts: list[str] = []  # distinct normalized texts, their pieces after the statements'
+    other_piece: list[int] = []
+    for full, text in zip(graph.node_full_text[others].tolist(), graph.node_text[others].tolist()):
+        raw = full or text
+        k = normalized.get(raw)
+        if k is None:
+            found = statement(raw, types)
+            k = by_text.get(found)
+            if k is None:
+                k = by_text[found] = len(pieces) + len(texts)
+                texts.append(found)
+            normalized[raw] = k
+        other_piece.append(k)
+    pieces += [ids[:NODE_TOKENS] for ids in node_ids(texts)]
+    which = np.empty(len(kinds), dtype=np.int64)  # each node's piece
+    which[is_statement] = np.array(instruction_piece, dtype=np.int64)[instruction[is_statement]]
+    which[others] = other_piece
+    piece_lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
+    flat = np.fromiter(chain.from_iterable(pieces), dtype=np.int64, count=int(piece_lengths.sum()))
+    lengths = piece_lengths[which]
+    # token t of the output, the j-th of node i, is flat[piece start of node i + j]
+    shift = (np.cumsum(piece_lengths) - piece_lengths)[which] - (np.cumsum(lengths) - lengths)
+    tokens = flat[np.repeat(shift, lengths) + np.arange(int(lengths.sum()), dtype=np.int64)]
     keep = graph.edge_source != graph.edge_target
     return GraphInputs(
         node_tokens=tokens,
-        token_node=np.repeat(np.arange(len(per_node), dtype=np.int64), lengths),
+        token_node=np.repeat(np.arange(len(kinds), dtype=np.int64), lengths),
         node_type=kinds.astype(np.int64),
         edge_src=graph.edge_source[keep].astype(np.int64),
         edge_dst=graph.edge_target[keep].astype(np.int64),

@@ -126,6 +126,7 @@ def build_graph(module: Module) -> ProgramGraph:
         attribute_numbers = function_renumbering(module, fn, base_slots)
         metadata_numbers = metadata_slots.function_renumbering(fn) if metadata_slots else {}
         arg_uses: dict[str, list] = {}
+        variable_texts: dict[str, tuple[str, str]] = {}  # the texts of a value's variable nodes (one per use)
         pending: list[tuple[str, int]] = []
         ends: dict[str, tuple[int, int]] = {}
         add_node, add_edge = b.nodes.append, b.edges.append  # the hot loop appends rows itself
@@ -147,9 +148,12 @@ def build_graph(module: Module) -> ProgramGraph:
                 for position, op in enumerate(inst.operands):
                     kind = op.kind
                     if kind is _LOCAL:
-                        short = short_text(producer_types[op.text])
+                        spelled = variable_texts.get(op.text)
+                        if spelled is None:
+                            short = short_text(producer_types[op.text])
+                            spelled = variable_texts[op.text] = (short, f"{short} {op.text}")
                         var = len(b.nodes)
-                        add_node((VARIABLE, short, f"{short} {op.text}", fi, block_count, -1))
+                        add_node((VARIABLE, spelled[0], spelled[1], fi, block_count, -1))
                         add_edge((var, node, DATA, position))
                         pending.append((op.text, var))
                     elif kind is _CONSTANT or kind is _CONSTANT_EXPR:
