@@ -101,4 +101,5 @@ def _rebuild(known: Found, names: list[str]) -> Read:
             text = op[2]
             operands.append(Operand(op[0], op[1], names[text] if isinstance(text, int) else text))
     return (None if name is None else names[name], opcode,
-            Parts(ty, operands, [names[k] for k in successors], callee, [names[k] for k in blocks]))
+            Parts(ty, operands, [names[k] for k in successors] if successors else (), callee,
+                  [names[k] for k in blocks] if blocks else ()))  # no lists for nothing: most have neither
