@@ -193,6 +193,7 @@ class BehaviourTargets:
 
 
 def load_targets(path: Path) -> BehaviourTargets:
+    """The targets ``build_targets`` wrote to ``path``, keyed for the training loop's look-ups."""
     with np.load(path, allow_pickle=False) as data:
         keys = data["keys"].tolist()
         return BehaviourTargets(data["columns"].tolist(), {k: i for i, k in enumerate(keys)},
