@@ -1,8 +1,9 @@
 """The committed default model (``artifacts/``): complete, consistent with its manifest, int8 close
-to fp32 on real kernels, and serving both tasks end to end through the CLI."""
+to fp32 on real kernels, and serving its tasks end to end through the CLI."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -43,9 +44,10 @@ def test_manifest_records_training_and_metrics(manifest) -> None:
     from mir_runtime.packs import load_packs
 
     packs = load_packs(ModelDirectory(ARTIFACTS))
-    assert set(packs) >= {"devmap", "coarsening"} and all(p.precision == "fp32" for p in packs.values())
+    assert set(packs) >= {"devmap", "coarsening", "vectorize"} and all(p.precision == "fp32" for p in packs.values())
     selected = {name: pack.sections["learners"] for name, pack in packs.items()}
     assert set(selected["devmap"]) == {"amd", "nvidia"} and set(selected["coarsening"]) == {"fermi", "kepler", "cypress", "tahiti"}
+    assert set(selected["vectorize"]) == {manifest["metrics"]["tasks"]["vectorize"]["machine"]}
     assert all({"family", "settings"} <= set(entry) for task in selected.values() for entry in task.values())
     assert all(pack.file(f) for pack in packs.values() for f in pack.files)  # every file against its sha256
 
@@ -121,6 +123,30 @@ def test_predict_end_to_end(datasets, folder, options) -> None:
         assert default.predict(task, kernel, choice, **extras) == expected
     got = expected.probabilities if folder == "devmap" else expected.scores
     assert values == pytest.approx(got, abs=1e-6)
+
+
+def test_predict_vectorize_answers_the_default_or_a_pragma_pair(manifest, tmp_path) -> None:
+    """The shipped vectorize pack on the IR its labels' kernels are read at (clang-19 -O1, loops not
+    yet vectorized): the best-scored class, LLVM's default or a (VF, IF) pair; its figures are in
+    ``metrics.tasks.vectorize``."""
+    import shutil
+
+    from mir_export.vectorize import build
+
+    if shutil.which("clang-19") is None:
+        pytest.skip("clang-19 is not installed")
+    figures = manifest["metrics"]["tasks"]["vectorize"]
+    assert {"oracle_speedup", "default_speedup", "constant_speedup", "speedup", "ir2vec_speedup"} <= set(figures)
+    ir = tmp_path / "loops.ll"
+    assert build.compile_ir("clang-19", REPO / "tests" / "programs" / "loops.c", REPO / "tests" / "programs", ir,
+                            60).status == build.OK
+    done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "predict", "--task", "vectorize", str(ir),
+                           "--model", str(ARTIFACTS)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["machine"] == figures["machine"] and len(result["scores"]) == 36
+    assert result["decision"] == max(result["scores"], key=result["scores"].get)
+    assert re.fullmatch(r"default|VF=\d+,IF=\d+", result["decision"])
 
 
 @pytest.mark.parametrize(("inputs", "message"), [
