@@ -20,6 +20,7 @@ from mir_export.vectorize.labels import CLASSES
 from test_downstream import synthetic_devmap
 
 ort = pytest.importorskip("onnxruntime")
+onnx = pytest.importorskip("onnx")
 
 
 def _rows(n: int, dims: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -136,6 +137,9 @@ def test_converted_score_regressors_equal_the_library_on_held_out_rows(tmp_path,
     np.testing.assert_allclose(got, expected, atol=1e-5)
     assert (got.argmax(1) == expected.argmax(1)).all()
     assert np.allclose(got[:, 0], dict(learner.settings)["margin"], atol=1e-5)  # factor 1: no gain + margin
+    if learner.family == "mean":  # one curve for every embedding: the head keeps it, not the training rows
+        weights = onnx.load(str(tmp_path / "head.onnx")).graph.initializer
+        assert sum(int(np.prod(w.dims)) for w in weights) <= len(FACTORS) + 2
 
 
 @pytest.mark.parametrize("learner", [r for r in COARSENING if dict(r.settings)["margin"] in (0.0, 0.2)],

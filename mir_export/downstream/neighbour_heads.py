@@ -102,6 +102,8 @@ class NeighbourHead:
         """ONNX: ``embedding`` [N, D] -> ``scores`` [N, C] (a head with contexts: export ``for_context``'s)."""
         if self.contexts.shape[1]:
             raise ValueError("a neighbour head with contexts is exported per context (for_context)")
+        if self._k() == len(self.rows):
+            return self._export_constant(path)
         constants = {"mean": self.mean, "std": self.std, "rows_t": self.rows.T.copy(), "targets": self.targets,
                      "k": np.array([self._k()], dtype=np.int64), "axis1": np.array([1], dtype=np.int64),
                      "offsets": self.offsets(), "eps": np.array(1e-12, dtype=np.float32)}
@@ -124,9 +126,32 @@ class NeighbourHead:
             [helper.make_tensor_value_info("scores", TensorProto.FLOAT, ["rows", self.targets.shape[1]])],
             initializer=[numpy_helper.from_array(v, name) for name, v in constants.items()],
         )
-        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=10)
-        onnx.checker.check_model(model)
-        path.write_bytes(model.SerializeToString())
+        _write(graph, path)
+
+    def _export_constant(self, path: Path) -> None:
+        """Every training row a neighbour: one curve whatever the embedding (the best class on
+        average), written without the training rows it no longer needs."""
+        curve = (self.targets.min(0) if self.aggregate == "min" else self.targets.mean(0)) + self.offsets()
+        constants = {"axis1": np.array([1], dtype=np.int64), "zero": np.array(0.0, dtype=np.float32),
+                     "curve": curve.astype(np.float32)}
+        nodes = [
+            helper.make_node("ReduceSum", ["embedding", "axis1"], ["total"], keepdims=1),
+            helper.make_node("Mul", ["total", "zero"], ["zeros"]),
+            helper.make_node("Add", ["zeros", "curve"], ["scores"]),
+        ]
+        graph = helper.make_graph(
+            nodes, "neighbour_head_every_row",
+            [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["rows", self.rows.shape[1]])],
+            [helper.make_tensor_value_info("scores", TensorProto.FLOAT, ["rows", self.targets.shape[1]])],
+            initializer=[numpy_helper.from_array(v, name) for name, v in constants.items()],
+        )
+        _write(graph, path)
+
+
+def _write(graph: onnx.GraphProto, path: Path) -> None:
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=10)
+    onnx.checker.check_model(model)
+    path.write_bytes(model.SerializeToString())
 
 
 def _unit(x: np.ndarray) -> np.ndarray:
