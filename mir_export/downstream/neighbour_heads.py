@@ -120,13 +120,7 @@ class NeighbourHead:
             helper.make_node(reduce, ["curves", "axis1"], ["pooled"], keepdims=0),
             helper.make_node("Add", ["pooled", "offsets"], ["scores"]),
         ]
-        graph = helper.make_graph(
-            nodes, "neighbour_head",
-            [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["rows", self.rows.shape[1]])],
-            [helper.make_tensor_value_info("scores", TensorProto.FLOAT, ["rows", self.targets.shape[1]])],
-            initializer=[numpy_helper.from_array(v, name) for name, v in constants.items()],
-        )
-        _write(graph, path)
+        self._write("neighbour_head", nodes, constants, path)
 
     def _export_constant(self, path: Path) -> None:
         """Every training row a neighbour: one curve whatever the embedding (the best class on
@@ -139,19 +133,19 @@ class NeighbourHead:
             helper.make_node("Mul", ["total", "zero"], ["zeros"]),
             helper.make_node("Add", ["zeros", "curve"], ["scores"]),
         ]
+        self._write("neighbour_head_every_row", nodes, constants, path)
+
+    def _write(self, name: str, nodes: list, constants: dict[str, np.ndarray], path: Path) -> None:
+        """The graph ``embedding`` [N, D] -> ``scores`` [N, C] of ``nodes`` over ``constants``, checked."""
         graph = helper.make_graph(
-            nodes, "neighbour_head_every_row",
+            nodes, name,
             [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["rows", self.rows.shape[1]])],
             [helper.make_tensor_value_info("scores", TensorProto.FLOAT, ["rows", self.targets.shape[1]])],
-            initializer=[numpy_helper.from_array(v, name) for name, v in constants.items()],
+            initializer=[numpy_helper.from_array(v, key) for key, v in constants.items()],
         )
-        _write(graph, path)
-
-
-def _write(graph: onnx.GraphProto, path: Path) -> None:
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=10)
-    onnx.checker.check_model(model)
-    path.write_bytes(model.SerializeToString())
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=10)
+        onnx.checker.check_model(model)
+        path.write_bytes(model.SerializeToString())
 
 
 def _unit(x: np.ndarray) -> np.ndarray:
