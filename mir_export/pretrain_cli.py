@@ -202,16 +202,16 @@ def add_commands(sub) -> None:
                                  "exported without them, from its fp32 graph encoder's weights")
     blocks.add_argument("--model", type=Path, required=True, help="the model directory to complete")
     repool = sub.add_parser("repool", formatter_class=Formatter,
-                            help="set a model directory's embedding layout; its task heads, "
-                                 "trained on the old layout, leave the manifest: export them again "
+                            help="set a model directory's embedding layout; its task packs (tasks/), "
+                                 "trained on the old layout, are removed: export them again "
                                  "('mir-export downstream export-heads')")
     repool.add_argument("--model", type=Path, required=True, help="the model directory to change")
     repool.add_argument("--pooling", choices=POOLINGS, required=True, help="the new layout")
     promote = sub.add_parser("promote", formatter_class=Formatter,
                              help="make a model directory read each module with its -O0 locals promoted to SSA "
-                                  "values first, as LLVM's mem2reg does (the manifest's promote_allocas); its task heads, "
-                                  "trained on the other front end's "
-                                  "embeddings, leave the manifest: export them again "
+                                  "values first, as LLVM's mem2reg does (the manifest's promote_allocas); its task packs "
+                                  "(tasks/), trained on the other front end's "
+                                  "embeddings, are removed: export them again "
                                   "('mir-export downstream export-heads')")
     promote.add_argument("--model", type=Path, required=True, help="the model directory to change")
     promote.add_argument("--off", action="store_true", help="read modules as they are instead")

@@ -10,6 +10,7 @@ randomness; they add no units.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -49,3 +50,12 @@ def paired(a: np.ndarray, b: np.ndarray, groups: np.ndarray, log: bool = False) 
         return Paired(mean, mean, mean, len(means))
     half = float(stats.t.ppf(0.5 + LEVEL / 2, len(means) - 1) * means.std(ddof=1) / np.sqrt(len(means)))
     return Paired(mean, mean - half, mean + half, len(means))
+
+
+def comparisons(names: Sequence[str], ours: str, best: str | None) -> list[tuple[str, str]]:
+    """The (A, B) pairs a table reports: every feature set against ``ours`` (B), then the best of
+    the others (``best``, A) against each remaining one, so a baseline's lead is tested too."""
+    pairs = [(name, ours) for name in names if name != ours] if ours in names else []
+    if best is not None:
+        pairs += [(best, name) for name in names if name not in (best, ours)]
+    return pairs

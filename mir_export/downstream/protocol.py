@@ -29,7 +29,7 @@ import numpy as np
 from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
 from mir_export.downstream.data import Coarsening, Devmap
-from mir_export.downstream.paired import paired
+from mir_export.downstream.paired import comparisons, paired
 from mir_export.downstream.selection import group_folds
 
 N_SPLITS = 10
@@ -223,7 +223,5 @@ def vectorize_paired(targets: np.ndarray, families: np.ndarray, found: dict[str,
              for name, entry in found.items()}
     others = [name for name in found if name != ours]
     best = max(others, key=lambda name: found[name]["speedup"]["mean"]) if others else None
-    pairs = [(name, ours) for name in others] if ours in found else []
-    pairs += [(best, name) for name in others if name != best]
     return [{"a": a, "b": b, "baseline": a == best, "metric": "speedup",
-             **paired(gains[a], gains[b], families, log=True).to_dict()} for a, b in pairs]
+             **paired(gains[a], gains[b], families, log=True).to_dict()} for a, b in comparisons(list(found), ours, best)]

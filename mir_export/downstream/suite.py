@@ -26,7 +26,7 @@ import numpy as np
 
 from mir_export.downstream.checkpoint import Checkpoint
 from mir_export.downstream.features import content_digest, embedding_key
-from mir_export.downstream.paired import paired
+from mir_export.downstream.paired import comparisons, paired
 from mir_export.downstream.protocol import Fit, chosen_name, summary
 from mir_runtime.modeldir import TOKENIZER, file_sha256
 
@@ -271,13 +271,10 @@ def best_baseline(task: Task, found: dict[str, dict]) -> str | None:
 def _paired(task: Task, values: dict[str, dict[str, np.ndarray]], found: dict[str, dict]) -> list[dict]:
     """Each feature set against ours, and every other baseline against the best one (``baseline``:
     ``a`` is the best baseline): ``difference`` > 0 means ``b`` is the better."""
-    pairs = [(name, OURS) for name in values if name != OURS] if OURS in values else []
     best = best_baseline(task, found)
-    if best is not None:
-        pairs += [(best, name) for name in values if name not in (best, OURS)]
     return [{"a": a, "b": b, "baseline": a == best, "metric": m.name,
              **paired(values[a][m.name], values[b][m.name], task.groups, m.geometric).to_dict()}
-            for a, b in pairs for m in task.metrics]
+            for a, b in comparisons(list(values), OURS, best) for m in task.metrics]
 
 
 def run_suite(tasks: Sequence[Task], names: Sequence[str], context: Context, seeds: Sequence[int], out: Path,
