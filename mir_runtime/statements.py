@@ -33,17 +33,24 @@ _ATTACHMENT = re.compile(r"^![A-Za-z_.][-\w.]*$")
 _LOCAL = re.compile(r"%[-\w$.]+")
 KNOWN = 16384  # statements kept by their text less its value names (starts afresh when full)
 _known: dict[tuple, str] = {}
+# Plain texts (the first case below) of modules without named types, and their statements. A
+# graph's variable and constant nodes are such texts (``i32 %5``), nine in ten spelled alike in a
+# module read before. Strings only: a cache of tuples would make the cyclic collector run more.
+_plain: dict[str, str] = {}
 
 
 def statement(text: str, types: Collection[str] = ()) -> str:
     """The statement of one instruction's (or operand's) printed text; ``types``: the module's
     named types, the local names that are not values."""
     if "!" not in text and "#" not in text and '"' not in text:  # no token can hide a '%' or an attachment
-        if "\n" in text or "  " in text:
-            text = _WS.sub(" ", text)
-        if not types:
-            return _LOCAL.sub(VALUE, text.strip())
-        return _LOCAL.sub(lambda m: m[0] if m[0] in types else VALUE, text.strip())
+        if types:
+            return _values_spelled(_spaced(text), types)
+        found = _plain.get(text)
+        if found is None:
+            if len(_plain) >= KNOWN:
+                _plain.clear()
+            found = _plain[text] = _LOCAL.sub(VALUE, _spaced(text))
+        return found
     pieces: list | None = split_names(text)  # the statement spells every value name %ID: texts alike but for them share one
     if pieces is None:
         return _from_tokens(text, types)
@@ -57,6 +64,16 @@ def statement(text: str, types: Collection[str] = ()) -> str:
             _known.clear()
         found = _known[key] = _from_tokens(text, types)
     return found
+
+
+def _spaced(text: str) -> str:
+    return (_WS.sub(" ", text) if "\n" in text or "  " in text else text).strip()
+
+
+def _values_spelled(text: str, types: Collection[str]) -> str:
+    """``text`` with its local names that are not types spelled ``%ID`` (a function of its own:
+    compiled, a function with a lambda builds the lambda's closure on every call)."""
+    return _LOCAL.sub(lambda m: m[0] if m[0] in types else VALUE, text)
 
 
 def _from_tokens(text: str, types: Collection[str]) -> str:
@@ -79,8 +96,24 @@ def _from_tokens(text: str, types: Collection[str]) -> str:
     return "".join(out)
 
 
+def shape_statement(text: str, types: Collection[str]) -> str | None:
+    """The statement of ``text`` if every text of its shape (the same text but for its local names,
+    ``ir.shapes``) has the same one, else None: so where each name the statement spells ``%ID``
+    is one of the shape's names, not longer (``%5x``, whose shape's name is ``%5``)."""
+    pieces = split_names(text)
+    if pieces is None or _LOCAL.findall(text) != pieces[1::2]:
+        return None
+    return statement(text, types)
+
+
 def instruction_statements(instructions: list[Instruction], types: Collection[str] = ()) -> list[str]:
-    return [statement(inst.text, types) for inst in instructions]
+    """Each instruction's statement; ``types``: the named types of the module the instructions were
+    read in (a statement the reader carried was made with them)."""
+    out: list[str] = []
+    for inst in instructions:
+        found = inst.statement
+        out.append(statement(inst.text, types) if found is None else found)
+    return out
 
 
 def statements(module: Module) -> list[str]:

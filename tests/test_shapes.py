@@ -10,25 +10,31 @@ from paths import dataset_ir_files
 from mir_runtime import IRParseError, parse_ir
 from mir_runtime.ir import OperandKind as K
 from mir_runtime.ir import shapes
+from mir_runtime.statements import statements
 
 
 @pytest.fixture(autouse=True)
 def empty_cache():
     shapes._shared.clear()
+    shapes._exact.clear()
+    shapes._exact_names.clear()
     yield
     shapes._shared.clear()
+    shapes._exact.clear()
+    shapes._exact_names.clear()
 
 
 def reading(module) -> list[tuple]:
-    """Everything the reader found in each instruction, comparable across two reads."""
+    """Everything the reader found in each instruction, and its statement (carried by its shape
+    or made from its text), comparable across two reads."""
     return [(i.opcode, i.name, i.type, [(op.kind, op.type, op.text) for op in i.operands], i.text, i.line,
-             i.successors, i.callee) for i in module.instructions()]
+             i.successors, i.callee, said) for i, said in zip(module.instructions(), statements(module))]
 
 
 def fresh(text: str):
     """``parse_ir`` with every instruction lexed and parsed (no shape is ever found)."""
     read = shapes.Shapes.read
-    shapes.Shapes.read = lambda self, text, parse: parse()
+    shapes.Shapes.read = lambda self, text, parse: (*parse(), None)
     try:
         return parse_ir(text)
     finally:

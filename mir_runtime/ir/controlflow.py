@@ -19,9 +19,11 @@ comparisons.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from mir_runtime.ir.model import Block, Function, Instruction, OperandKind
 
-_LOCAL = OperandKind.LOCAL
+_LOCAL: Final = OperandKind.LOCAL  # compiled, a C constant where a module global is a dictionary lookup
 _EDGE_RESULTS = ("invoke", "callbr")  # results defined on the edge to the first successor
 
 

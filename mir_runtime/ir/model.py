@@ -47,11 +47,11 @@ class Operand:
 class Instruction:
     """One instruction; a plain class for the reason ``Operand`` is."""
 
-    __slots__ = ("opcode", "name", "type", "operands", "text", "line", "successors", "callee", "incoming")
+    __slots__ = ("opcode", "name", "type", "operands", "text", "line", "successors", "callee", "incoming", "statement")
 
     def __init__(self, opcode: str, name: str | None, type: Type | None, operands: list[Operand], text: str,
                  line: int, successors: list[str] | None = None, callee: str | None = None,
-                 incoming: list[str] | tuple = ()) -> None:
+                 incoming: list[str] | tuple = (), statement: str | None = None) -> None:
         self.opcode = opcode
         self.name = name  # ``%x`` / ``%5`` for a value-producing instruction
         self.type = type  # result type; None for void
@@ -61,6 +61,9 @@ class Instruction:
         self.successors: list[str] = [] if successors is None else successors  # block names, in LLVM successor order
         self.callee = callee  # ``@f`` for a direct call/invoke
         self.incoming = incoming  # a phi's incoming blocks, one per operand
+        # ``text``'s statement where the reader knew it from the instruction's shape, else None
+        # (``statements.statement`` of ``text``): whoever changes ``text`` sets it to None
+        self.statement = statement
 
     def rewritten(self, operands: list[Operand], text: str) -> Instruction:
         """This instruction with other operands and text (promotion's substitutions)."""

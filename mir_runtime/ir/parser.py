@@ -97,6 +97,11 @@ def _slot_number(name: str) -> int:
     return int(name[1:]) if len(name) <= 11 else 1 << 40
 
 
+def _indent(line: str) -> int:
+    """The width of ``line``'s indentation: for error columns, so measured only for them."""
+    return len(line) - len(line.lstrip())
+
+
 class _Reader:
     """Reads a whole module, statement by statement, keeping line numbers for errors."""
 
@@ -583,7 +588,7 @@ class _Reader:
             if stripped.startswith("#dbg_") or stripped.startswith("uselistorder"):
                 j += 1  # LLVM 19 debug records and use-list orders are not instructions
                 continue
-            text, j = self.instruction_text(j)
+            text, j = self.instruction_text(j, stripped)
             if closed:
                 slot = self._open_block(fn, block, closed, None, slot, defined, j)
                 block, closed = fn.blocks[-1], False
@@ -621,11 +626,10 @@ class _Reader:
         fn.blocks.append(Block(label, [], line))
         return slot
 
-    def instruction_text(self, j: int) -> tuple[str, int]:
-        """An instruction's text from line ``j``, continuing over brackets and continuation lines."""
+    def instruction_text(self, j: int, text: str) -> tuple[str, int]:
+        """An instruction's text from line ``j``, whose own ``text`` (the line without its comment
+        and surrounding space) the caller has, continuing over brackets and continuation lines."""
         lines = self.lines
-        first = strip_comment(lines[j]).rstrip()
-        text = first.lstrip()
         depth = bracket_depth(text)
         j += 1
         while j < len(lines):
@@ -643,28 +647,29 @@ class _Reader:
     def instruction(self, text: str, raw: str, end_line: int, fn: Function, slot: int,
                     defined: dict[str, T.Type]) -> tuple[Instruction, int]:
         line = end_line - text.count("\n")
-        indent = len(raw) - len(raw.lstrip())
-        name, opcode, found = self.shapes.read(text, lambda: self.read_instruction(text, line, indent))
+        name, opcode, found, said = self.shapes.read(text, lambda: self.read_instruction(text, line, _indent(raw)))
         if name is None:
             if found.type is not None:
                 slot += 1  # an unnamed result takes the next number, as in LLVM
         else:
             if found.type is None:
-                raise self.error(f"cannot name the void result of '{opcode}'", line, indent + 1)
+                raise self.error(f"cannot name the void result of '{opcode}'", line, _indent(raw) + 1)
             if name[1:].isdigit():
                 number = _slot_number(name)
                 if number < slot or (number > slot and not self.gaps):
-                    raise self.error(f"value {name} is out of order (expected %{slot}{self.or_later})", line, indent + 1)
+                    raise self.error(f"value {name} is out of order (expected %{slot}{self.or_later})", line,
+                                     _indent(raw) + 1)
                 slot = number + 1
             if name in defined:
-                raise self.error(f"redefinition of {name} in {fn.name}", line, indent + 1)
+                raise self.error(f"redefinition of {name} in {fn.name}", line, _indent(raw) + 1)
             defined[name] = found.type
         if opcode == "ret":
             returned = found.operands[0].type if found.operands else T.VOID_T
             if returned is not fn.return_type:
-                raise self.error(f"ret {returned.text} in {fn.name}, which returns {fn.return_type.text}", line, indent + 1)  # type: ignore[union-attr]
+                raise self.error(f"ret {returned.text} in {fn.name}, which returns {fn.return_type.text}", line,  # type: ignore[union-attr]
+                                 _indent(raw) + 1)
         inst = Instruction(opcode, name, found.type, found.operands, text, line, found.successors, found.callee,
-                           found.blocks)
+                           found.blocks, said)
         return inst, slot
 
     def read_instruction(self, text: str, line: int, indent: int) -> tuple[str | None, str, Parts]:

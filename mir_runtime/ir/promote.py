@@ -32,13 +32,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Final
 
 from mir_runtime.ir.controlflow import block_edges, immediate_dominators
 from mir_runtime.ir.lexer import tokenize
 from mir_runtime.ir.model import Block, Function, Instruction, Module, Operand, OperandKind
 from mir_runtime.ir.types import Type
 
-_LOCAL = OperandKind.LOCAL
+_LOCAL: Final = OperandKind.LOCAL  # compiled, a C constant where a module global is a dictionary lookup
 # At most this many new phis, or the function's instruction count if larger: compiled code needs a
 # small fraction of that (sqlite3's amalgamation at -O0: 8,621 new phis for 301,815 instructions,
 # at most a fifth of any one function's), while a crafted function of n locals live across n joins

@@ -45,6 +45,7 @@ def upgrade_intrinsics(module: Module) -> Module:
             f"{val.type.text} {src_attr}{val.text}, {length.typed_text}, {volatile.typed_text})"
         )
         inst.operands = [dst, val, length, volatile, callee]
+        inst.statement = None
     for fn in module.functions:
         if fn.name in names:
             del fn.arguments[3]
