@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Final
 
 import numpy as np
@@ -32,8 +31,13 @@ from mir_runtime.graph.slots import (
 from mir_runtime.ir.model import Module, OperandKind
 from mir_runtime.ir.types import Type, short_text
 
-INSTRUCTION, VARIABLE, CONSTANT = 0, 1, 2
-CONTROL, DATA, CALL = 0, 1, 2
+# Final: compiled (mypyc), each is a C constant where a plain module global is a dictionary lookup.
+INSTRUCTION: Final = 0
+VARIABLE: Final = 1
+CONSTANT: Final = 2
+CONTROL: Final = 0
+DATA: Final = 1
+CALL: Final = 2
 NODE_TYPES = ("INSTRUCTION", "VARIABLE", "CONSTANT")
 FLOWS = ("CONTROL", "DATA", "CALL")
 ROOT_TEXT = "[external]"
@@ -84,37 +88,90 @@ def _plain_name(name: str) -> str:
 
 
 class _Builder:
-    """Nodes and edges as rows (one append each: the builder's hot path), columns at the end."""
+    """Nodes and edges as columns, one append per field (the builder's hot path), numpy arrays at
+    the end. A node's function and block come in runs, set where they change; its instruction
+    index follows from its type, counting all instruction nodes but the root and declarations."""
 
     def __init__(self) -> None:
-        self.nodes: list[tuple[int, str, str, int, int, int]] = []  # type, text, full text, function, block, inst
-        self.edges: list[tuple[int, int, int, int]] = []  # source, target, flow, position
+        self.kinds: list[int] = []
+        self.texts: list[str] = []
+        self.full_texts: list[str] = []
+        self.run_starts: list[int] = []  # the first node of each run of nodes of one function and block
+        self.run_functions: list[int] = []
+        self.run_blocks: list[int] = []
+        self.unnumbered: list[int] = []  # instruction nodes that stand for no instruction
+        self.sources: list[int] = []
+        self.targets: list[int] = []
+        self.flows: list[int] = []
+        self.positions: list[int] = []
 
-    def node(self, kind: int, text: str, full: str, function: int, block: int, inst: int = -1) -> int:
-        self.nodes.append((kind, text, full, function, block, inst))
-        return len(self.nodes) - 1
+    def run(self, function: int, block: int) -> None:
+        """The nodes added from now on are of ``function`` and ``block``."""
+        self.run_starts.append(len(self.kinds))
+        self.run_functions.append(function)
+        self.run_blocks.append(block)
+
+    def node(self, kind: int, text: str, full: str) -> int:
+        self.kinds.append(kind)
+        self.texts.append(text)
+        self.full_texts.append(full)
+        return len(self.kinds) - 1
 
     def edge(self, flow: int, source: int, target: int, position: int = 0) -> None:
-        self.edges.append((source, target, flow, position))
+        self.sources.append(source)
+        self.targets.append(target)
+        self.flows.append(flow)
+        self.positions.append(position)
+
+    def graph(self, module: Module) -> ProgramGraph:
+        n = len(self.kinds)
+        kinds = _small(self.kinds)
+        starts = self.run_starts
+        runs = [end - start for start, end in zip(starts, starts[1:] + [n])]
+        numbered = kinds == INSTRUCTION
+        numbered[self.unnumbered] = False
+        instruction = np.full(n, -1, dtype=np.int32)
+        instruction[numbered] = np.arange(int(numbered.sum()), dtype=np.int32)
+        return ProgramGraph(
+            node_type=kinds,
+            node_text=_objects(self.texts),
+            node_full_text=_objects(self.full_texts),
+            node_function=np.repeat(np.array(self.run_functions, dtype=np.int32), runs),
+            node_block=np.repeat(np.array(self.run_blocks, dtype=np.int32), runs),
+            node_instruction=instruction,
+            edge_source=_int32(self.sources),
+            edge_target=_int32(self.targets),
+            edge_flow=_small(self.flows),
+            edge_position=_int32(self.positions),
+            functions=[_plain_name(f.name) for f in module.functions],
+            module_name=module.source_filename,
+            target_triple=module.target_triple,
+            data_layout=module.data_layout,
+        )
 
 
 def build_graph(module: Module) -> ProgramGraph:
     """The ProGraML graph of ``module``."""
     b = _Builder()
-    root = b.node(INSTRUCTION, ROOT_TEXT, "", 0, 0)
+    b.run(0, 0)
+    root = b.node(INSTRUCTION, ROOT_TEXT, "")
+    b.unnumbered.append(root)
     globals_by_name = {g.name: g for g in module.globals}
     constants: dict[str, tuple[str, str, list]] = {}  # key -> (text, full_text, uses)
     call_sites: list[tuple[int, str]] = []
     entry_exits: dict[str, tuple[int, list[int]]] = {}
     block_count = 0
-    inst_index = 0
     base_slots = module_slots(module)
     metadata_slots = MetadataSlots(module) if module.metadata else None
     global_metadata = metadata_slots.module_renumbering() if metadata_slots else {}
+    kinds, texts, full_texts = b.kinds, b.texts, b.full_texts  # the hot loop appends the columns itself
+    sources, targets, flows, positions = b.sources, b.targets, b.flows, b.positions
 
     for fi, fn in enumerate(module.functions):
         if fn.is_declaration:
-            node = b.node(INSTRUCTION, DECLARATION_TEXT, "", fi, 0)
+            b.run(fi, 0)
+            node = b.node(INSTRUCTION, DECLARATION_TEXT, "")
+            b.unnumbered.append(node)
             entry_exits[fn.name] = (node, [node])
             continue
         producers: dict[str, int] = {}
@@ -129,20 +186,24 @@ def build_graph(module: Module) -> ProgramGraph:
         variable_texts: dict[str, tuple[str, str]] = {}  # the texts of a value's variable nodes (one per use)
         pending: list[tuple[str, int]] = []
         ends: dict[str, tuple[int, int]] = {}
-        add_node, add_edge = b.nodes.append, b.edges.append  # the hot loop appends rows itself
         for block in fn.blocks:
+            b.run(fi, block_count)
             first = last = -1
             for inst in block.instructions:
                 text = renumber(inst.text, attribute_numbers) if inst.opcode in CALL_OPCODES else inst.text
                 if metadata_numbers and "!" in text and not references_metadata_node(text):
                     text = renumber_metadata(text, metadata_numbers)
-                node = len(b.nodes)
-                add_node((INSTRUCTION, inst.opcode, text, fi, block_count, inst_index))
-                inst_index += 1
+                node = len(kinds)
+                kinds.append(INSTRUCTION)
+                texts.append(inst.opcode)
+                full_texts.append(text)
                 if inst.name is not None:
                     producers[inst.name] = node
                 if last >= 0:
-                    add_edge((last, node, CONTROL, 0))
+                    sources.append(last)
+                    targets.append(node)
+                    flows.append(CONTROL)
+                    positions.append(0)
                 if inst.opcode == "call" and inst.callee is not None:
                     call_sites.append((node, inst.callee))
                 for position, op in enumerate(inst.operands):
@@ -152,9 +213,14 @@ def build_graph(module: Module) -> ProgramGraph:
                         if spelled is None:
                             short = short_text(producer_types[op.text])
                             spelled = variable_texts[op.text] = (short, f"{short} {op.text}")
-                        var = len(b.nodes)
-                        add_node((VARIABLE, spelled[0], spelled[1], fi, block_count, -1))
-                        add_edge((var, node, DATA, position))
+                        var = len(kinds)
+                        kinds.append(VARIABLE)
+                        texts.append(spelled[0])
+                        full_texts.append(spelled[1])
+                        sources.append(var)
+                        targets.append(node)
+                        flows.append(DATA)
+                        positions.append(position)
                         pending.append((op.text, var))
                     elif kind is _CONSTANT or kind is _CONSTANT_EXPR:
                         key = op.typed_text
@@ -178,14 +244,15 @@ def build_graph(module: Module) -> ProgramGraph:
                 last = node
             block_count += 1
             ends[block.name] = (first, last)
+        b.run(fi, block_count)
         for arg in fn.arguments:
             uses = arg_uses.get(arg.name)
             if uses:
-                var = b.node(VARIABLE, short_text(arg.type), f"{arg.type.text} {arg.name}", fi, block_count)
+                var = b.node(VARIABLE, short_text(arg.type), f"{arg.type.text} {arg.name}")
                 for node, position in uses:
                     b.edge(DATA, var, node, position)
         for name, var in pending:
-            add_edge((producers[name], var, DATA, 0))
+            b.edge(DATA, producers[name], var)
         entry_exits[fn.name] = (ends[fn.blocks[0].name][0], _control_flow(fn, ends, b))
 
     for first_node, exits in entry_exits.values():
@@ -197,31 +264,24 @@ def build_graph(module: Module) -> ProgramGraph:
         b.edge(CALL, site, first_node)
         for exit_node in exits:
             b.edge(CALL, exit_node, site)
+    b.run(0, block_count)
     for text, full, uses in constants.values():
-        node = b.node(CONSTANT, text, full, 0, block_count)
-        b.edges.extend((node, target, DATA, position) for target, position in uses)
-
-    kinds, texts, full_texts, functions, blocks, instructions = zip(*b.nodes)
-    edges = np.fromiter(chain.from_iterable(b.edges), dtype=np.int32, count=4 * len(b.edges)).reshape(-1, 4)
-    return ProgramGraph(
-        node_type=np.array(kinds, dtype=np.int8),
-        node_text=_objects(texts),
-        node_full_text=_objects(full_texts),
-        node_function=np.array(functions, dtype=np.int32),
-        node_block=np.array(blocks, dtype=np.int32),
-        node_instruction=np.array(instructions, dtype=np.int32),
-        edge_source=edges[:, 0].copy(),
-        edge_target=edges[:, 1].copy(),
-        edge_flow=edges[:, 2].astype(np.int8),
-        edge_position=edges[:, 3].copy(),
-        functions=[_plain_name(f.name) for f in module.functions],
-        module_name=module.source_filename,
-        target_triple=module.target_triple,
-        data_layout=module.data_layout,
-    )
+        node = b.node(CONSTANT, text, full)
+        for target, position in uses:
+            b.edge(DATA, node, target, position)
+    return b.graph(module)
 
 
-def _objects(strings: tuple[str, ...]) -> np.ndarray:
+def _small(values: list[int]) -> np.ndarray:
+    """int8 of values below 128 (node types, flows): through bytes, three times faster than ``np.array``."""
+    return np.frombuffer(bytearray(values), dtype=np.int8)
+
+
+def _int32(values: list[int]) -> np.ndarray:
+    return np.fromiter(values, dtype=np.int32, count=len(values))
+
+
+def _objects(strings: list[str]) -> np.ndarray:
     out = np.empty(len(strings), dtype=object)
     out[:] = strings
     return out

@@ -78,6 +78,16 @@ def instruction_attachments(text: str) -> list[tuple[str, str]]:
     return _ATTACHMENT.findall(_STRING.sub("", text))
 
 
+def _attachment_tail(text: str) -> str:
+    """Where an instruction's attachments are, strings removed: from the last comma before its
+    first ``!`` (an attachment is a comma, spaces and a ``!``), the same attachments in fewer
+    forms: nearly every ``load`` and ``store`` of a function has ``, !tbaa !8`` or a few others."""
+    if '"' in text:
+        text = _STRING.sub("", text)
+    bang = text.find("!")
+    return text[max(text.rfind(",", 0, bang), 0):] if bang >= 0 else ""
+
+
 class MetadataSlots:
     """Metadata numbers as LLVM 10 prints one instruction or global on its own.
 
@@ -105,43 +115,55 @@ class MetadataSlots:
         self.kinds = kinds
         self.module_roots = roots
         self.base = self._number(roots, {})
+        self.base_renumbering = _renumbering(self.base)
 
     def _sorted(self, attachments: list[tuple[str, str]], kinds: dict[str, int]) -> list[str]:
         for kind, _ in attachments:
             kinds.setdefault(kind, len(kinds))
         return [ref for _, ref in sorted(attachments, key=lambda a: (a[0] != "dbg", kinds[a[0]]))]
 
-    def _number(self, roots: list[str], slots: dict[str, int]) -> dict[str, int]:
-        slots = dict(slots)
+    def _number(self, roots: list[str], base: dict[str, int]) -> dict[str, int]:
+        """Numbers of the nodes reachable from ``roots`` that ``base`` does not number, after its
+        own: a function's nodes beyond the module's, without copying the module's for each."""
+        slots: dict[str, int] = {}
         for root in roots:
             stack = [root]
             while stack:
                 node = stack.pop()
-                if node in slots or node not in self.graph:
+                if node in slots or node in base or node not in self.graph:
                     continue
-                slots[node] = len(slots)
+                slots[node] = len(base) + len(slots)
                 stack.extend(reversed(self.graph[node]))
         return slots
 
     def function_roots(self, fn: Function) -> list[str]:
         roots = self._sorted(list(fn.metadata), self.kinds)
+        tails: set[str] = set()  # attachment tails met before: their roots are numbered already
         for block in fn.blocks:
             for inst in block.instructions:
                 if "!" not in inst.text:
                     continue  # neither metadata operands nor attachments
                 if inst.opcode == "call" and inst.callee and inst.callee.startswith("@llvm."):
                     roots += _MD_OPERAND.findall(inst.text)
-                roots += self._sorted(instruction_attachments(inst.text), self.kinds)
+                tail = _attachment_tail(inst.text)
+                if tail not in tails:
+                    tails.add(tail)
+                    roots += self._sorted(_ATTACHMENT.findall(tail), self.kinds)
         return roots
 
     def function_renumbering(self, fn: Function) -> dict[str, str]:
-        """``!old`` -> ``!new`` for the instructions of ``fn``."""
-        slots = self._number(self.function_roots(fn), self.base)
-        return {old: f"!{new}" for old, new in slots.items() if old != f"!{new}"}
+        """``!old`` -> ``!new`` for the instructions of ``fn`` (the module's own where ``fn`` numbers
+        no more nodes: not to be changed)."""
+        own = _renumbering(self._number(self.function_roots(fn), self.base))
+        return {**self.base_renumbering, **own} if own else self.base_renumbering
 
     def module_renumbering(self) -> dict[str, str]:
-        """``!old`` -> ``!new`` for globals printed on their own."""
-        return {old: f"!{new}" for old, new in self.base.items() if old != f"!{new}"}
+        """``!old`` -> ``!new`` for globals printed on their own (not to be changed)."""
+        return self.base_renumbering
+
+
+def _renumbering(slots: dict[str, int]) -> dict[str, str]:
+    return {old: f"!{new}" for old, new in slots.items() if old != f"!{new}"}
 
 
 def renumber_metadata(text: str, mapping: dict[str, str]) -> str:
