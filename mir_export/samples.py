@@ -92,7 +92,7 @@ def module_samples(module: Module, tokenizer, seen: set[str] | None = None, keye
         if graph.num_nodes > MAX_NODES:
             continue
         ids = encode_statements(tokenizer, statements)
-        inputs = graph_inputs(graph, partial(encode_nodes, tokenizer), ids, module.types)
+        inputs = graph_inputs(graph, partial(encode_nodes, tokenizer), ids, range(len(ids)), module.types)
         samples.append(
             Sample(
                 key=key,

@@ -7,7 +7,7 @@ normalized as in statements (``i32 %ID``), each capped at ``NODE_TOKENS``. Expli
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, fields
 from itertools import chain
 
@@ -48,27 +48,38 @@ def encode_nodes(tokenizer, texts: list[str]) -> list[list[int]]:
     return [e.ids for e in tokenizer.encode_batch(texts, add_special_tokens=False)] if texts else []
 
 
+def statement_table(every: list[str]) -> tuple[list[str], list[int], list[int]]:
+    """The distinct statements of ``every`` in order of first appearance, how often each occurs,
+    and the index of each statement of ``every`` among them (``graph_inputs``'s
+    ``instruction_statement``)."""
+    position: dict[str, int] = {}
+    distinct: list[str] = []
+    counts: list[int] = []
+    index: list[int] = []
+    for text in every:
+        k = position.get(text)
+        if k is None:
+            k = position[text] = len(distinct)
+            distinct.append(text)
+            counts.append(0)
+        counts[k] += 1
+        index.append(k)
+    return distinct, counts, index
+
+
 def graph_inputs(
     graph: ProgramGraph, node_ids: Callable[[list[str]], list[list[int]]], statement_ids: list[list[int]],
-    types: Collection[str] = (),
+    instruction_statement: Sequence[int], types: Collection[str] = (),
 ) -> GraphInputs:
     """Graph encoder inputs; ``node_ids(texts)``: token ids of node texts (``encode_nodes`` with
-    a tokenizer, or a cache of it); ``statement_ids[i]`` are the tokens of instruction ``i``;
-    ``types``: the module's named types.
+    a tokenizer, or a cache of it); ``statement_ids[instruction_statement[i]]`` are the tokens of
+    instruction ``i`` (each distinct statement once, ``statement_table``; or one per instruction
+    and ``range``); ``types``: the module's named types.
 
     Each node's tokens are one of a few distinct lists (a statement recurs, so does a variable's
     ``i32 %ID``): each list is cut once, a node gets its index, and numpy gathers the tokens of
-    all nodes at once. ``statement_ids`` may repeat one list object for every instruction of a
-    statement (the featurizer's): it is cut once then."""
-    pieces: list[list[int]] = []  # the distinct token lists, cut to what a node keeps
-    piece_of: dict[int, int] = {}  # id() of a statement's ids -> its piece
-    instruction_piece: list[int] = []
-    for ids in statement_ids:
-        k = piece_of.get(id(ids))
-        if k is None:
-            k = piece_of[id(ids)] = len(pieces)
-            pieces.append(ids[1:-1][:NODE_TOKENS])
-        instruction_piece.append(k)
+    all nodes at once."""
+    pieces: list[list[int]] = [ids[1:-1][:NODE_TOKENS] for ids in statement_ids]  # the distinct token lists, cut
     kinds = graph.node_type
     instruction = graph.node_instruction
     is_statement = (kinds == INSTRUCTION) & (instruction >= 0)
@@ -77,8 +88,10 @@ def graph_inputs(
     by_text: dict[str, int] = {}
     texts: list[str] = []  # distinct normalized texts, their pieces after the statements'
     other_piece: list[int] = []
-    for full, text in zip(graph.node_full_text[others].tolist(), graph.node_text[others].tolist()):
-        raw = full or text
+    full_texts: list[str] = graph.node_full_text[others].tolist()  # typed: compiled, list reads in C
+    node_texts: list[str] = graph.node_text[others].tolist()
+    for j in range(len(full_texts)):
+        raw = full_texts[j] or node_texts[j]
         k = normalized.get(raw)
         if k is None:
             found = statement(raw, types)
@@ -90,7 +103,7 @@ def graph_inputs(
         other_piece.append(k)
     pieces += [ids[:NODE_TOKENS] for ids in node_ids(texts)]
     which = np.empty(len(kinds), dtype=np.int64)  # each node's piece
-    which[is_statement] = np.array(instruction_piece, dtype=np.int64)[instruction[is_statement]]
+    which[is_statement] = np.asarray(instruction_statement, dtype=np.int64)[instruction[is_statement]]
     which[others] = other_piece
     piece_lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
     flat = np.fromiter(chain.from_iterable(pieces), dtype=np.int64, count=int(piece_lengths.sum()))

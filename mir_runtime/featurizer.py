@@ -27,14 +27,14 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
 
-from mir_runtime.features import GraphInputs, graph_inputs
+from mir_runtime.features import GraphInputs, graph_inputs, statement_table
 from mir_runtime.graph import build_graph
 from mir_runtime.ir.reader import parse_bytes, read_bytes
 from mir_runtime.ir.model import Module
@@ -122,14 +122,10 @@ class Featurizer:
     def _features(self, module: Module) -> Features:
         if self.promote_allocas:
             module = promote(module)
-        every = statements(module)
-        counts = Counter(every)
-        distinct = list(counts)
+        distinct, counts, index = statement_table(statements(module))
         ids = self.statements.encode(distinct)
-        position = {s: k for k, s in enumerate(distinct)}
-        graph = graph_inputs(build_graph(module), self.node_texts.encode, [ids[position[s]] for s in every],
-                             module.types)
-        return Features(ids, np.array([counts[s] for s in distinct], dtype=np.float32), graph)
+        graph = graph_inputs(build_graph(module), self.node_texts.encode, ids, index, module.types)
+        return Features(ids, np.array(counts, dtype=np.float32), graph)
 
     def read(self, path: str | os.PathLike) -> Features:
         """The features of an IR file (a big one read in a child process); bad input raises

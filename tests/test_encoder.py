@@ -29,7 +29,7 @@ def test_embedding_equals_the_torch_model(model_dir) -> None:
     ids = encode_statements(tokenizer, statements(module))
     rows = torch.nn.utils.rnn.pad_sequence([torch.tensor(i) for i in ids], batch_first=True)
     vectors = model.text(rows)
-    g = graph_inputs(build_graph(module), partial(encode_nodes, tokenizer), ids, module.types)
+    g = graph_inputs(build_graph(module), partial(encode_nodes, tokenizer), ids, range(len(ids)), module.types)
     graph = model.graph(*[torch.from_numpy(getattr(g, n)) for n in
                           ("node_tokens", "token_node", "node_type", "edge_src", "edge_dst", "edge_flow")])
     sizes = torch.log1p(torch.tensor([len(ids), g.num_nodes], dtype=torch.float32))
