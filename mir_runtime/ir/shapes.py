@@ -30,7 +30,6 @@ from collections.abc import Callable, Collection
 from mir_runtime.ir.instructions import Parts
 from mir_runtime.ir.lexer import split_names
 from mir_runtime.ir.model import Operand, OperandKind
-from mir_runtime.ir.types import Type
 from mir_runtime.statements import shape_statement
 
 CAPACITY = 16384  # shapes kept per table (about 600 bytes each); a full table starts afresh
@@ -40,8 +39,10 @@ CAPACITY = 16384  # shapes kept per table (about 600 bytes each); a full table s
 SHAREABLE = frozenset((OperandKind.CONSTANT, OperandKind.CONSTANT_EXPR, OperandKind.METADATA, OperandKind.INLINE_ASM))
 
 Shape = tuple  # module flags, then the text's pieces: literal text, and local names as their order (int)
-# result name (order or None), opcode, type, operands, successors, callee, blocks, statement
-Found = tuple[int | None, str, Type | None, tuple, tuple[int, ...], str | None, tuple[int, ...], str | None]
+# Result name (order or None), opcode, type, operands, successors, callee, blocks, statement. A
+# plain tuple: compiled, a tuple of known length is a C struct, boxed anew wherever it is stored,
+# so the texts' table would hold a copy of each found tuple instead of the shape table's own.
+Found = tuple
 Read = tuple[str | None, str, Parts, str | None]  # result name, opcode, what the grammar found, statement
 
 _shared: dict[Shape, Found | None] = {}  # every module's shapes; None: read without error, not reusable
