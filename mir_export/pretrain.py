@@ -64,6 +64,7 @@ class TrainConfig:
     teacher: str = ""  # the model directory that the ``distill`` task learns from (``mir_export.distill``)
     heads_only: bool = False  # the encoders frozen, without dropout: only the pre-training heads learn
     behaviour_targets: str = ""  # the targets file the ``behaviour`` task learns (``behaviour_targets.TARGETS``)
+    labelled_share: float = 0.0  # > 0: that share of each batch drawn from the functions with behaviour targets
     extra: dict = field(default_factory=dict)
 
 
@@ -359,6 +360,42 @@ class Objective(nn.Module):
         return forward(self.model, batch, self.tasks, self.cfg, self.generator, self.distiller, self.behaviour)
 
 
+class LabelledShareError(ValueError):
+    """Too few functions with (or without) behaviour targets for the asked share of a batch."""
+
+
+def labelled_split(train_samples: list[Sample], behaviour: nn.Module | None,
+                   cfg: TrainConfig) -> tuple[list[Sample], list[Sample]]:
+    """The training samples with behaviour targets and those without, when ``cfg.labelled_share``
+    asks for them (two empty lists otherwise): the compiler's labels cost compile time, so they
+    cover a part of the corpus, and a batch drawn uniformly holds a few of them."""
+    if not cfg.labelled_share or behaviour is None:
+        return [], []
+    found = behaviour.targets.rows([sample.key for sample in train_samples])[1]
+    labelled = [sample for sample, known in zip(train_samples, found) if known]
+    others = [sample for sample, known in zip(train_samples, found) if not known]
+    chosen = round(cfg.labelled_share * cfg.batch_size)
+    if len(labelled) < chosen or len(others) < cfg.batch_size - chosen:
+        raise LabelledShareError(f"--labelled-share {cfg.labelled_share:g}: {len(labelled)} training functions have "
+                         f"behaviour targets, {len(others)} do not; a batch needs {chosen} and "
+                         f"{cfg.batch_size - chosen}")
+    return labelled, others
+
+
+def draw(train_samples: list[Sample], split: tuple[list[Sample], list[Sample]], cfg: TrainConfig,
+         rng: random.Random) -> list[Sample]:
+    """One step's functions, each at most once: uniformly from ``train_samples``, or, with a
+    ``labelled_split``, ``round(labelled_share * batch)`` from its labelled part and the rest from
+    the other."""
+    labelled, others = split
+    if not labelled:
+        return rng.sample(train_samples, cfg.batch_size)
+    chosen = round(cfg.labelled_share * cfg.batch_size)
+    samples = rng.sample(labelled, chosen) + rng.sample(others, cfg.batch_size - chosen)
+    rng.shuffle(samples)  # each process of a group takes a slice: every slice gets its share
+    return samples
+
+
 def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: int, out: Path, cfg: TrainConfig,
           tokenizer_sha256: str | None = None, command: str | None = None, distiller: nn.Module | None = None,
           behaviour: nn.Module | None = None) -> dict:
@@ -427,6 +464,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     if behaviour is not None:
         state["behaviour_targets_sha256"] = behaviour.targets.sha256
     tasks = tuple(cfg.tasks)
+    split = labelled_split(train_samples, behaviour, cfg)
     total = cfg.steps
     share = cfg.batch_size // group.world
     shared_cfg = replace(cfg, edges_per_flow=max(1, cfg.edges_per_flow // group.world))
@@ -438,7 +476,7 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
     last = min(total, cfg.stop_step) if cfg.stop_step else total
     while state["step"] < last and not (cfg.minutes and state["seconds"] >= cfg.minutes * 60):
         began = time.monotonic()
-        samples = rng.sample(train_samples, cfg.batch_size)
+        samples = draw(train_samples, split, cfg, rng)
         statements = pick_statements(samples, cfg.statements_per_sample, rng)
         mine = slice(group.rank * share, (group.rank + 1) * share)
         batch = batch_of(samples[mine], statements[mine])

@@ -52,6 +52,9 @@ def add_commands(sub) -> None:
                        help="the model directory that the distill task reproduces (its tokenizer must be --data's)")
     _schedule_arguments(train, steps=2000)
     train.add_argument("--batch-size", type=int, default=16, help="functions per step")
+    train.add_argument("--labelled-share", type=float, default=0.0, metavar="F",
+                       help="the behaviour task: draw this share of each batch from the functions that have "
+                            "behaviour targets (default 0: uniformly from all)")
     train.add_argument("--lr", type=float, default=3e-4, help="peak learning rate")
     train.add_argument("--threads", type=int, default=1, help="torch threads per process")
     train.add_argument("--nproc", type=int, default=1, metavar="N",
@@ -641,8 +644,10 @@ def run(args: argparse.Namespace) -> int:
         batch_size=args.batch_size, lr=args.lr, threads=args.threads, seed=args.seed, stop_step=args.stop_at,
         warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
         init=str(args.init.resolve()) if args.init else "", teacher=str(args.teacher.resolve()) if args.teacher else "",
-        heads_only=args.heads_only,
+        heads_only=args.heads_only, labelled_share=args.labelled_share,
     )
+    if not 0 <= cfg.labelled_share <= 1 or (cfg.labelled_share and "behaviour" not in cfg.tasks):
+        raise UsageError("pretrain train: --labelled-share is a share from 0 to 1, for the behaviour task")
     if "behaviour" in cfg.tasks:
         from mir_export.behaviour_targets import TARGETS
 
@@ -673,7 +678,7 @@ def run(args: argparse.Namespace) -> int:
             result = launch(args.nproc, train_from, *train_args)[0]
         else:
             result = train_from(*train_args)
-    except pretrain.ResumeError as exc:  # the behaviour head's targets, checked once its checkpoint is read
+    except (pretrain.ResumeError, pretrain.LabelledShareError) as exc:  # known once the targets are read
         raise UsageError(str(exc)) from None
     if "metrics" in result:  # process 0 of a torchrun group, or the only one
         print(json.dumps(result["metrics"], indent=2))

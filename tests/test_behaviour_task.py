@@ -20,7 +20,7 @@ from mir_export.behaviour_targets import REPORT, TARGETS, BehaviourTargets, Targ
 from mir_export.behaviour_task import BehaviourHead, pooled_size, r2_figures
 from mir_export.corpus.behaviour import FEATURES, LABEL_NAMES, RUNS, features
 from mir_export.corpus.behaviour_build import LABELS, MANIFEST
-from mir_export.pretrain import ResumeError, TrainConfig, make_batch, train
+from mir_export.pretrain import LabelledShareError, ResumeError, TrainConfig, draw, labelled_split, make_batch, train
 from mir_export.samples import function_key, module_samples
 from mir_runtime import parse_ir
 from mir_runtime.statements import instruction_statements, statements
@@ -202,6 +202,23 @@ def test_a_run_resumes_only_with_its_targets(data, tmp_path) -> None:
               behaviour=BehaviourHead(32, targets))
 
 
+def test_a_labelled_share_of_each_batch_comes_from_the_labelled_functions(data) -> None:
+    _, _, _, split, _ = data
+    samples = split["train"]
+    targets = _synthetic(samples[::3])  # a third of the functions labelled
+    cfg = TrainConfig(model="tiny", tasks=("mlm", "behaviour"), batch_size=8, labelled_share=0.5)
+    head = BehaviourHead(32, targets)
+    parts = labelled_split(samples, head, cfg)
+    assert {s.key for s in parts[0]} == set(targets.index) and len(parts[0]) + len(parts[1]) == len(samples)
+    rng = random.Random(0)
+    for _ in range(20):
+        batch = draw(samples, parts, cfg, rng)
+        assert len({id(s) for s in batch}) == 8 and sum(s.key in targets.index for s in batch) == 4
+    assert labelled_split(samples, head, replace(cfg, labelled_share=0.0)) == ([], [])
+    with pytest.raises(LabelledShareError, match="a batch needs 8 and 0"):
+        labelled_split(samples[:20], head, replace(cfg, labelled_share=1.0))
+
+
 def test_from_labels_to_an_evaluated_run_on_the_command_line(data, tmp_path, capsys) -> None:
     built, train_labels, held_labels, split, _ = data
     out = tmp_path / "data"
@@ -214,7 +231,8 @@ def test_from_labels_to_an_evaluated_run_on_the_command_line(data, tmp_path, cap
     assert cli.main(args) == 2 and "run 'mir-export pretrain behaviour" in capsys.readouterr().err
     assert cli.main(["pretrain", "behaviour", "--data", str(out), "--labels", str(train_labels), str(held_labels)]) == 0
     assert "O2:loops" in json.loads(capsys.readouterr().out)["chosen"]
-    assert cli.main(args) == 0
+    assert cli.main(args + ["--labelled-share", "1.5"]) == 2 and "--labelled-share" in capsys.readouterr().err
+    assert cli.main(args + ["--labelled-share", "1"]) == 0  # every function of the tiny set is labelled
     trained = json.loads(capsys.readouterr().out)
     assert trained["behaviour_functions"] == len(split["eval"]) and "O2:loops" in trained["behaviour_r2"]
     logged = json.loads(open(run / "train-log.jsonl").readline())
