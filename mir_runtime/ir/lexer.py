@@ -75,23 +75,10 @@ def strip_comment(line: str) -> str:
 
 
 _BRACKET = re.compile(r"[][(){}<>]")
-DEPTHS_KEPT = 16384  # lines whose depth is kept (starts afresh when full)
-_depths: dict[str, int] = {}
 
 
 def bracket_depth(line: str) -> int:
-    """Net count of unclosed brackets in ``line`` outside strings (negative if over-closed). Kept
-    by line: most instruction lines repeat one read before, to the letter (``ir.shapes``), and
-    a lookup costs less than the search, even for a line without brackets."""
-    depth = _depths.get(line)
-    if depth is None:
-        if len(_depths) >= DEPTHS_KEPT:
-            _depths.clear()
-        depth = _depths[line] = _bracket_depth(line)
-    return depth
-
-
-def _bracket_depth(line: str) -> int:
+    """Net count of unclosed brackets in ``line`` outside strings (negative if over-closed)."""
     if _BRACKET.search(line) is None:  # two lines in three
         return 0
     if '"' in line:

@@ -630,8 +630,11 @@ class _Reader:
         """An instruction's text from line ``j``, whose own ``text`` (the line without its comment
         and surrounding space) the caller has, continuing over brackets and continuation lines."""
         lines = self.lines
-        depth = bracket_depth(text)
         j += 1
+        if not text.endswith(",") and self.shapes.known(text) and \
+                (j == len(lines) or _CONTINUATION.match(lines[j]) is None):
+            return text, j  # read before, so its brackets close: not counted again (most lines)
+        depth = bracket_depth(text)
         while j < len(lines):
             if depth <= 0 and not text.endswith(",") and \
                     _CONTINUATION.match(lines[j]) is None:

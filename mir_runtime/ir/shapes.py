@@ -101,6 +101,11 @@ class Shapes:
             self._remember(text, kept, order)
         return name, opcode, found, kept[7]
 
+    def known(self, text: str) -> bool:
+        """Whether ``text`` is an instruction's whole text read before without error (its brackets
+        close: the reader read it to its end)."""
+        return text in self.exact
+
     def _remember(self, text: str, known: Found, names: list[str]) -> None:
         if len(self.exact) >= CAPACITY:
             self.exact.clear()
