@@ -67,8 +67,8 @@ class Shapes:
         """What ``parse()`` reads from an instruction's ``text``: from a known shape where one fits;
         and the statement of ``text`` where its shape gives it (None: ask ``statements``)."""
         seen = self.exact.get(text)
-        if seen is not None:
-            spelled = self.exact_names[text]
+        spelled = None if seen is None else self.exact_names.get(text)
+        if seen is not None and spelled is not None:  # one without the other: another thread is between the two
             order = spelled.split(" ") if spelled else []
             if not (self.types and any(name in self.types for name in order)):
                 return _rebuild(seen, order)
