@@ -123,6 +123,11 @@ class _Builder:
         self.flows.append(flow)
         self.positions.append(position)
 
+    def data_edges(self, source: int, uses: list[int]) -> None:
+        """Data edges from ``source`` to ``uses``, node and operand position in turn."""
+        for k in range(0, len(uses), 2):
+            self.edge(DATA, source, uses[k], uses[k + 1])
+
     def graph(self, module: Module) -> ProgramGraph:
         n = len(self.kinds)
         kinds = _small(self.kinds)
@@ -157,7 +162,8 @@ def build_graph(module: Module) -> ProgramGraph:
     root = b.node(INSTRUCTION, ROOT_TEXT, "")
     b.unnumbered.append(root)
     globals_by_name = {g.name: g for g in module.globals}
-    constants: dict[str, tuple[str, str, list]] = {}  # key -> (text, full_text, uses)
+    # Uses are flat lists, node and operand position in turn: no tuple per use.
+    constants: dict[str, tuple[str, str, list[int]]] = {}  # key -> (text, full_text, uses)
     call_sites: list[tuple[int, str]] = []
     entry_exits: dict[str, tuple[int, list[int]]] = {}
     block_count = 0
@@ -182,9 +188,10 @@ def build_graph(module: Module) -> ProgramGraph:
                     producer_types[inst.name] = inst.type  # type: ignore[assignment]
         attribute_numbers = function_renumbering(module, fn, base_slots)
         metadata_numbers = metadata_slots.function_renumbering(fn) if metadata_slots else {}
-        arg_uses: dict[str, list] = {}
+        arg_uses: dict[str, list[int]] = {}
         variable_texts: dict[str, tuple[str, str]] = {}  # the texts of a value's variable nodes (one per use)
-        pending: list[tuple[str, int]] = []
+        pending_names: list[str] = []  # each local use's value, and its variable node, for the edges from producers
+        pending_nodes: list[int] = []
         ends: dict[str, tuple[int, int]] = {}
         for block in fn.blocks:
             b.run(fi, block_count)
@@ -221,13 +228,15 @@ def build_graph(module: Module) -> ProgramGraph:
                         targets.append(node)
                         flows.append(DATA)
                         positions.append(position)
-                        pending.append((op.text, var))
+                        pending_names.append(op.text)
+                        pending_nodes.append(var)
                     elif kind is _CONSTANT or kind is _CONSTANT_EXPR:
                         key = op.typed_text
                         entry = constants.get(key)
                         if entry is None:
                             entry = constants[key] = (short_text(op.type), key, [])  # type: ignore[arg-type]
-                        entry[2].append((node, position))
+                        entry[2].append(node)
+                        entry[2].append(position)
                     elif kind is _GLOBAL:
                         entry = constants.get(op.text)
                         if entry is None:
@@ -236,9 +245,12 @@ def build_graph(module: Module) -> ProgramGraph:
                             if g.kind != "variable":
                                 full += "\n"  # LLVM prints aliases and ifuncs with a newline
                             entry = constants[op.text] = (short_text(g.type), full, [])
-                        entry[2].append((node, position))
+                        entry[2].append(node)
+                        entry[2].append(position)
                     elif kind is _ARGUMENT:
-                        arg_uses.setdefault(op.text, []).append((node, position))
+                        used = arg_uses.setdefault(op.text, [])
+                        used.append(node)
+                        used.append(position)
                 if first < 0:
                     first = node
                 last = node
@@ -248,11 +260,9 @@ def build_graph(module: Module) -> ProgramGraph:
         for arg in fn.arguments:
             uses = arg_uses.get(arg.name)
             if uses:
-                var = b.node(VARIABLE, short_text(arg.type), f"{arg.type.text} {arg.name}")
-                for node, position in uses:
-                    b.edge(DATA, var, node, position)
-        for name, var in pending:
-            b.edge(DATA, producers[name], var)
+                b.data_edges(b.node(VARIABLE, short_text(arg.type), f"{arg.type.text} {arg.name}"), uses)
+        for k in range(len(pending_names)):
+            b.edge(DATA, producers[pending_names[k]], pending_nodes[k])
         entry_exits[fn.name] = (ends[fn.blocks[0].name][0], _control_flow(fn, ends, b))
 
     for first_node, exits in entry_exits.values():
@@ -266,9 +276,7 @@ def build_graph(module: Module) -> ProgramGraph:
             b.edge(CALL, exit_node, site)
     b.run(0, block_count)
     for text, full, uses in constants.values():
-        node = b.node(CONSTANT, text, full)
-        for target, position in uses:
-            b.edge(DATA, node, target, position)
+        b.data_edges(b.node(CONSTANT, text, full), uses)
     return b.graph(module)
 
 
