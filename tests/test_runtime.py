@@ -297,6 +297,8 @@ def _workers_of(parent: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the workers through /proc")
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2 if hasattr(os, "sched_getaffinity") else False,
+                    reason="--workers is capped to the usable cores: one core starts no worker process")
 def test_cli_names_the_file_when_a_worker_process_dies(model_dir, files, tmp_path) -> None:
     """A worker killed (or out of memory) is one line naming the file it had in flight, exit code 1."""
     stuck = tmp_path / "stuck.ll"
