@@ -371,9 +371,9 @@ def labelled_split(train_samples: list[Sample], behaviour: nn.Module | None,
     cover a part of the corpus, and a batch drawn uniformly holds a few of them."""
     if not cfg.labelled_share or behaviour is None:
         return [], []
-    found = behaviour.targets.rows([sample.key for sample in train_samples])[1]
-    labelled = [sample for sample, known in zip(train_samples, found) if known]
-    others = [sample for sample, known in zip(train_samples, found) if not known]
+    index = behaviour.targets.index
+    labelled = [sample for sample in train_samples if sample.key in index]
+    others = [sample for sample in train_samples if sample.key not in index]
     chosen = round(cfg.labelled_share * cfg.batch_size)
     if len(labelled) < chosen or len(others) < cfg.batch_size - chosen:
         raise LabelledShareError(f"--labelled-share {cfg.labelled_share:g}: {len(labelled)} training functions have "
