@@ -6,10 +6,12 @@ pool; the outputs live under a pytest temporary directory.
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import subprocess
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -68,6 +70,22 @@ def command(program: str, version: int, opt: str, output: Path, bitcode: bool = 
     return cmd
 
 
+def _run(cmd: list[str], attempts: int = 3) -> subprocess.CompletedProcess:
+    """Runs ``cmd``, spawning it again when the spawn itself fails.
+
+    A busy CI host has failed an exec of an installed clang with EFAULT (a page of the argument
+    block not faulted in under memory pressure); that is the host's, not the program's, failure.
+    """
+    for attempt in range(attempts - 1):
+        try:
+            return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        except OSError as error:
+            if error.errno not in (errno.EFAULT, errno.EAGAIN, errno.ENOMEM):
+                raise
+            time.sleep(1 + attempt)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+
+
 class Compiler:
     """Compiles on demand, caching each output; ``prefetch`` starts compiles in the background."""
 
@@ -82,7 +100,7 @@ class Compiler:
         stem = Path(program).stem + ("-cpp" if program.endswith(".cpp") else "")
         output = self.out_dir / f"{stem}-clang{version}-{opt}.{'bc' if bitcode else 'll'}"
         cmd = command(program, version, opt, output, bitcode)
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        done = _run(cmd)
         if done.returncode != 0:
             raise CompileError(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr[-4000:]}")
         return output
