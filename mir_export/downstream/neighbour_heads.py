@@ -57,7 +57,8 @@ class NeighbourHead:
         x = np.asarray(embedding, dtype=np.float32)
         mean = x.mean(0)
         spread = x.std(0)
-        std = np.maximum(spread, max(MIN_STD_SHARE * float(np.median(spread)), 1e-6)).astype(np.float32)
+        floor = MIN_STD_SHARE * float(np.median(spread)) if spread.size else 0.0  # no columns: the run-time inputs alone
+        std = np.maximum(spread, max(floor, 1e-6)).astype(np.float32)
         rows = _unit((x - mean) / std)
         contexts = np.zeros((len(x), 0), np.float32) if contexts is None else np.asarray(contexts, dtype=np.float32)
         return cls(mean, std, rows, np.asarray(targets, dtype=np.float32), k, aggregate, margin, contexts, scope)
