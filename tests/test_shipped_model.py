@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from paths import DATASETS, REPO
+from paths import REPO
 
 pytest.importorskip("onnxruntime")
 ARTIFACTS = REPO / "artifacts"
@@ -103,7 +103,7 @@ def test_whitening_removes_the_direction_every_kernel_shares(manifest, datasets)
      ("threadcoarsening", ["--task", "coarsening", "--gpu", "tahiti"])],
 )
 def test_predict_end_to_end(datasets, folder, options) -> None:
-    kernel = sorted((DATASETS / folder / "kernels_ir").glob("*.ll"))[0]
+    kernel = sorted((datasets / folder / "kernels_ir").glob("*.ll"))[0]
     done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "predict", *options, str(kernel), "--model", str(ARTIFACTS)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -154,9 +154,9 @@ def test_predict_vectorize_answers_the_default_or_a_pragma_pair(manifest, tmp_pa
     (["--transfer", "4096", "--wgsize", "0"], "--wgsize must be at least 1"),
     (["--transfer", "4096", "--wgsize", "1e40"], "--wgsize must be a finite number"),
 ])
-def test_predict_refuses_inputs_outside_their_domain(inputs, message) -> None:
+def test_predict_refuses_inputs_outside_their_domain(datasets, inputs, message) -> None:
     """Never a NaN probability: the manifest declares each input's domain."""
-    kernel = sorted((DATASETS / "devmap" / "kernels_ir").glob("*.ll"))[0]
+    kernel = sorted((datasets / "devmap" / "kernels_ir").glob("*.ll"))[0]
     done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "predict", "--task", "devmap", "--platform", "amd",
                            *inputs, str(kernel), "--model", str(ARTIFACTS)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and message in done.stderr and done.stderr.count("\n") == 1 and not done.stdout
