@@ -235,6 +235,10 @@ def _predict(args: argparse.Namespace) -> int:
         raise TaskError(f"unknown task {args.task!r}: model {_directory(args).path} {NO_HEADS}")
     if args.task not in packs:
         raise TaskError(f"unknown task {args.task!r} ({', '.join(packs)})")
+    clash = getattr(args, "unservable", {}).get(args.task)
+    if clash:
+        raise TaskError(f"task {args.task} cannot be served: {clash} (pack {packs[args.task].path}; fit it again "
+                        "with that column renamed)")
     # loaded at the precision predict embeds at, so that --cache opens no store of another one
     model = _load_model(args, _count(args, "threads"), packs[args.task].precision)
     if args.precision not in (None, model.backend.precision):  # the heads would decide on embeddings unlike theirs
@@ -250,23 +254,29 @@ def _predict(args: argparse.Namespace) -> int:
         raise TaskError(f"task {args.task} takes no {', '.join(given)} (its options: "
                         f"{', '.join('--' + o for o in sorted(own)) or 'none'})")
     choice = getattr(args, spec.selector, None) if spec.selector is not None else None
-    inputs = {i.name: getattr(args, i.name, None) for i in spec.inputs}
+    given = {i.name: getattr(args, i.name, None) for i in spec.inputs}
     spec.head(choice, flags=True)  # the options' problems in the options' words, before the file is read
-    spec.extras(inputs, flags=True)
+    inputs = dict(zip(given, spec.extras(given, flags=True)))
     stdin = args.file == STDIN
     source = _read(args.file) if stdin else args.file
     prediction = model.predict(args.task, source, choice, **inputs)
     name = STDIN_NAME if stdin else args.file
     if args.format == "text":
-        where = args.task + (f", {spec.selector} {prediction.choice}" if spec.selector is not None else "")
+        where = args.task + (f", {spec.selector} {prediction.choice}" if spec.selector is not None and prediction.choice
+                             else f", the same head for every {spec.selector}" if spec.selector is not None else "")
+        note = f"; {prediction.note}" if prediction.note else ""
         if prediction.value is not None:
-            print(f"{shown(name)}: {prediction.value:g}" + (f" {spec.unit}" if spec.unit else "") + f" ({where})")
+            print(f"{shown(name)}: {prediction.value:g}" + (f" {spec.unit}" if spec.unit else "") + f" ({where}{note})")
             return EXIT_OK
-        kind, values = ("score", prediction.scores) if prediction.scores else ("p", prediction.probabilities)
-        odds = ", ".join(f"{c} {v:.3f}" for c, v in values.items())
-        print(f"{shown(name)}: {prediction.decision} ({where}; {kind}: {odds})")
+        if prediction.scores:
+            odds = ", ".join(f"{c} {v:+.3f}" for c, v in prediction.scores.items())
+            detail = f"predicted log speedup over {spec.classes[0]}: {odds}; margin {prediction.margin:.3f}"
+        else:
+            detail = "p: " + ", ".join(f"{c} {v:.3f}" for c, v in prediction.probabilities.items())
+        print(f"{shown(name)}: {prediction.decision} ({where}; {detail}{note})")
     else:
-        print(json.dumps({"file": name, **prediction.to_dict(), "inputs": inputs}, allow_nan=False))
+        shown_inputs = {k: v for k, v in inputs.items() if given[k] is not None}
+        print(json.dumps({"file": name, **prediction.to_dict(), "inputs": shown_inputs}, allow_nan=False))
     return EXIT_OK
 
 
@@ -299,9 +309,16 @@ def _tasks(args: argparse.Namespace) -> int:
         print(f"{task.name}: {task.description}")
         print(f"  {task.kind}: " + (task.unit or "a number" if task.kind == "regression" else ', '.join(task.classes)))
         if task.selector is not None:
-            print(f"  --{task.selector} {{{','.join(task.heads)}}}  {task.selector_help}")
+            optional = f" (optional: one head for every {task.selector})" if task.same_head and len(task.heads) > 1 else ""
+            print(f"  --{task.selector} {{{','.join(task.heads)}}}  {task.selector_help}{optional}")
         for spec in task.inputs:
-            print(f"  --{spec.name} N  {spec.help}")
+            print(f"  --{spec.name} N  {spec.help}" + (" (optional: the heads ignore it)" if task.ignores_inputs else ""))
+        notes = {k: task.note(k) for k in task.heads if task.note(k)}
+        if len(notes) == len(task.heads) and len(set(notes.values())) == 1:  # every head alike
+            print(f"  {next(iter(notes.values()))}")
+        else:
+            for key, note in notes.items():
+                print(f"  {task.selector} {key}: {note}")
         print(f"  pack: {shown(str(pack.path))}")
     return EXIT_OK
 
@@ -359,8 +376,11 @@ def _cache_option(parser: argparse.ArgumentParser) -> None:
 
 def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> Exception | None:
     """``--platform``, ``--transfer`` ...: the selectors and inputs of the model's tasks; the
-    model's problem, if its manifest cannot be read (``predict`` then reports it)."""
+    model's problem, if its manifest cannot be read (``predict`` then reports it). A task whose
+    option cannot be added (named like another task's option of another sort) is left out of the
+    parser and refused by ``predict`` in one line; the other tasks are served."""
     from mir_runtime.modeldir import ModelFileError
+    from mir_runtime.tasks import RESERVED_NAMES
 
     early = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     early.add_argument("--model")
@@ -371,16 +391,27 @@ def _task_options(parser: argparse.ArgumentParser, argv: list[str]) -> Exception
     except ModelFileError as exc:
         return exc
     parser.set_defaults(has_tasks=bool(found))  # without: predict says the model has no heads
-    added: set[str] = set()
+    added: dict[str, str] = {}  # option -> "selector" or "input"
+    unservable: dict[str, str] = {}
     for task in found.values():
+        options = [*(((task.selector, "selector"),) if task.selector is not None else ()),
+                   *((spec.name, "input") for spec in task.inputs)]
+        clash = next((f"its {sort} --{name} is named like " + (
+            "an option of predict" if name in RESERVED_NAMES else f"a {added[name]} of another task")
+            for name, sort in options if name in RESERVED_NAMES or added.get(name, sort) != sort), None)
+        if clash:
+            unservable[task.name] = clash
+            continue
         if task.selector is not None and task.selector not in added:
             choices = sorted({c for t in found.values() if t.selector == task.selector for c in t.heads})
-            parser.add_argument(f"--{task.selector}", help=f"{task.selector_help} ({', '.join(choices)})")
-            added.add(task.selector)
+            parser.add_argument(f"--{task.selector}", dest=task.selector,
+                                help=f"{task.selector_help} ({', '.join(choices)})")
+            added[task.selector] = "selector"
         for spec in task.inputs:
             if spec.name not in added:
-                parser.add_argument(f"--{spec.name}", type=float, metavar="N", help=spec.help)
-                added.add(spec.name)
+                parser.add_argument(f"--{spec.name}", dest=spec.name, type=float, metavar="N", help=spec.help)
+                added[spec.name] = "input"
+    parser.set_defaults(unservable=unservable)
     return None
 
 
@@ -461,6 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     from mir_runtime.store import StoreError
     from mir_runtime.tasks import TaskError
 
+    warnings.showwarning = _one_line_warning  # before the parser, which reads predict's task packs
     parser, problem = build_parser(argv)
     args, unknown = parser.parse_known_args(argv)
     if unknown and getattr(args, "has_tasks", True):  # an option of a task the model would have declared, had it been readable
@@ -468,7 +500,6 @@ def main(argv: list[str] | None = None) -> int:
             print(f"mir-runtime {args.command}: {shown(str(problem))}", file=sys.stderr)
             return EXIT_BAD_INPUT
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
-    warnings.showwarning = _one_line_warning
     try:
         return args.run(args)
     except IRParseError as exc:

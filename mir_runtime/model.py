@@ -59,20 +59,23 @@ def default_model_dir() -> Path:
 class Prediction:
     task: str
     selector: str | None  # ``platform``, ``gpu``; None: a task with one head
-    choice: str  # its value (``amd``, ``tahiti``)
+    choice: str  # its value (``amd``, ``tahiti``); empty where none was needed (every value's head the same)
     decision: str  # the class or configuration; a regression's value, as text
     probabilities: dict[str, float]  # a classifier head's; empty otherwise
-    scores: dict[str, float] = field(default_factory=dict)  # a configuration head's (decision: the largest)
+    scores: dict[str, float] = field(default_factory=dict)  # a configuration head's: predicted log speedup over the default (its own 0)
     value: float | None = None  # a regression head's
+    margin: float | None = None  # a configuration head's: the gain over the default a candidate's score must pass
+    note: str = ""  # "constant: answers the default for every input", where the head does
 
     def to_dict(self) -> dict:
         out: dict = {"task": self.task}
-        if self.selector is not None:
+        if self.selector is not None and self.choice:
             out[self.selector] = self.choice
         if self.value is not None:
             return out | {"value": self.value}
         out["decision"] = self.decision
-        return out | ({"scores": self.scores} if self.scores else {"probabilities": self.probabilities})
+        out |= {"scores": self.scores, "margin": self.margin} if self.scores else {"probabilities": self.probabilities}
+        return out | ({"constant": self.note} if self.note else {})
 
 
 class Model:
@@ -323,18 +326,62 @@ class Model:
                 raise TaskError(f"task {task}: {len(embeddings)} embeddings but {len(rows)} sets of inputs")
             feed["extras"] = np.array([spec.extras(dict(r)) for r in rows], dtype=np.float32)
         file = spec.heads[key]
-        session = self.backend.session(pack.file(file))
-        kind, values = _head_output(session, feed, spec, file)
+        kind, values = self._run_head(pack.file(file), feed, spec)
         if not np.isfinite(values).all():
             raise TaskError(f"task {task}: the head gave a non-finite {kind} for these inputs")
+        shown = key if choice is not None or len(spec.heads) == 1 else ""
+        note = spec.note(key)
         if spec.kind == "regression":
-            return [Prediction(task, spec.selector, key, f"{v:.6g}", {}, value=round(float(v), 6)) for v in values[:, 0]]
-        rounded = [{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in values]
-        return [
-            Prediction(task, spec.selector, key, spec.classes[int(row.argmax())],
-                       named if kind == "probabilities" else {}, named if kind == "scores" else {})
-            for row, named in zip(values, rounded)
-        ]
+            return [Prediction(task, spec.selector, shown, f"{v:.6g}", {}, value=round(float(v), 6), note=note)
+                    for v in values[:, 0]]
+        predictions = []
+        for row in values:
+            decision = spec.classes[int(row.argmax())]
+            if kind == "scores":  # the default's score is the margin (its own log speedup is 0 by definition)
+                gains = {c: round(float(v), 6) for c, v in zip(spec.classes, row)} | {spec.classes[0]: 0.0}
+                predictions.append(Prediction(task, spec.selector, shown, decision, {}, gains,
+                                              margin=round(float(row[0]), 6), note=note))
+            else:
+                predictions.append(Prediction(task, spec.selector, shown, decision,
+                                              {c: round(float(v), 6) for c, v in zip(spec.classes, row)}, note=note))
+        return predictions
+
+    def _run_head(self, path: Path, feed: dict, spec: Task) -> tuple[str, np.ndarray]:
+        """``_head_output`` of the head file at ``path``; onnxruntime's errors (not an ONNX file,
+        a head for other inputs) become one ``ModelFileError`` naming the file."""
+        try:
+            session = self.backend.session(path)
+        except Exception as exc:  # onnxruntime raises its own kinds, with several lines
+            raise ModelFileError(f"{path}: not an ONNX head onnxruntime can load ({_first_line(exc)})") from None
+        _check_head_inputs(session, feed, spec, path, self.embedding_size)
+        try:
+            return _head_output(session, feed, spec, str(path))
+        except ModelFileError:
+            raise
+        except Exception as exc:
+            raise ModelFileError(f"{path}: the head of task {spec.name} failed on its inputs ({_first_line(exc)})") from None
+
+
+def _first_line(exc: Exception) -> str:
+    """onnxruntime's message, on one line and cut to its gist."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _check_head_inputs(session, feed: dict, spec: Task, path: Path, width: int) -> None:
+    """Refuse a head whose inputs are not the ones task.json describes (another task's head, a head
+    taking fewer or more run-time inputs than are listed), before onnxruntime is asked to run it."""
+    declared = {i.name: i.shape for i in session.get_inputs()}
+    if set(declared) != set(feed):
+        listed = f"{len(spec.inputs)} run-time inputs" if spec.inputs else "no run-time input"
+        raise ModelFileError(f"{path}: the head takes {', '.join(sorted(declared)) or 'nothing'}, not "
+                             f"{', '.join(sorted(feed))}: it is not a head of task {spec.name} as its task.json lists "
+                             f"it ({listed})")
+    for name, columns in (("embedding", width), ("extras", len(spec.inputs))):
+        shape = declared.get(name)
+        if shape is not None and len(shape) == 2 and isinstance(shape[1], int) and shape[1] != columns:
+            raise ModelFileError(f"{path}: the head takes {name} of {shape[1]} columns, not the {columns} "
+                                 f"task {spec.name}'s task.json and model give it")
 
 
 def _head_output(session, feed: dict, spec: Task, file: str) -> tuple[str, np.ndarray]:

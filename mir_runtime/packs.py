@@ -8,14 +8,18 @@ are packs of the same format under the model directory's ``tasks/``; a user's pa
 ``Model.load(tasks=[...])``, ``--tasks DIR`` or ``$MIR_TASKS`` (paths joined by ``os.pathsep``).
 Each path is a pack, or a directory of packs. A pack made for another model, or whose files
 changed, is refused in one line (``PackError``): its heads would answer for another embedding.
+In a directory of packs (the model's ``tasks/`` among them) a broken pack is named in one warning
+and the others are served; a path given that holds no pack is said so in a warning. A head's file
+must lie inside its pack (no ``..``, no absolute path, links resolved inside the pack).
 """
 from __future__ import annotations
 
 import json
 import os
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from mir_runtime.modeldir import (
@@ -63,12 +67,13 @@ class TaskPack:
         return str(self.base["precision"])
 
     def file(self, name: str) -> Path:
-        """``path/name`` after checking it against ``task.json``'s sha256 (once)."""
+        """``path/name`` after checking that it lies inside the pack and matches ``task.json``'s sha256 (once)."""
         where = self.path / name
         entry = self.files.get(name)
         if entry is None:
             raise PackError(f"{where}: not listed in {self.path / PACK_FILE}")
         if name not in self._checked:
+            inside(self.path, name)
             if not where.is_file():
                 raise PackError(f"{where}: missing (listed in {self.path / PACK_FILE})")
             digest = file_sha256(where)
@@ -85,6 +90,8 @@ class TaskPack:
             raise PackError(f"{self.path / PACK_FILE}: base_model.precision {precision!r} is not one of "
                             f"{', '.join(ENCODER_FILES)}")
         ours = base_model(directory, precision)
+        if not isinstance(self.base.get("sha256"), dict):
+            raise PackError(f"{self.path / PACK_FILE}: base_model.sha256 must be an object of the encoders' sha256")
         differs = [k for k in ours if self.base.get(k) != ours[k]]
         if differs:
             what = ", ".join(sorted(n for n, d in ours["sha256"].items() if self.base.get("sha256", {}).get(n) != d)
@@ -106,7 +113,8 @@ def read_pack(path: str | os.PathLike) -> TaskPack:
     except UnicodeDecodeError:
         raise PackError(f"{where}: not UTF-8") from None
     except json.JSONDecodeError as exc:
-        raise PackError(f"{where}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg})") from None
+        raise PackError(f"{where}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg.lower()}): a pack's "
+                        f"{PACK_FILE} is written by 'mir-export task fit'") from None
     if not isinstance(raw, dict) or raw.get("format") != PACK_FORMAT:
         raise PackError(f"{where}: not a task pack (format must be {PACK_FORMAT!r})")
     if raw.get("format_version") != PACK_VERSION:
@@ -116,29 +124,72 @@ def read_pack(path: str | os.PathLike) -> TaskPack:
     if not isinstance(name, str) or not name or not name.replace("-", "").replace("_", "").isalnum():
         raise PackError(f"{where}: name must be letters, digits, '-' or '_', not {name!r}")
     try:
-        task = Task.from_manifest(name, raw["task"])
-        files = {f: FileEntry(str(e["sha256"]), e.get("bytes")) for f, e in raw["files"].items()}
-        base = dict(raw["base_model"])
-    except (KeyError, TypeError, ValueError, AttributeError, TaskError) as exc:
-        problem = f"no {exc}" if isinstance(exc, KeyError) else str(exc)
-        raise PackError(f"{where}: malformed ({problem})") from None
-    for head in task.heads.values():
-        if head not in files:
-            raise PackError(f"{where}: head {head} is not listed in files")
+        task = Task.from_manifest(name, raw.get("task"))
+        files = _files(raw.get("files"))
+        base = raw.get("base_model")
+        if not isinstance(base, dict):
+            raise ValueError(f"base_model must be an object naming the model the heads learned from, not {base!r:.60}")
+        for head in task.heads.values():
+            if head not in files:
+                raise ValueError(f"head {head} is not listed in files")
+        for file in files:
+            inside(root, file)
+    except PackError as exc:
+        raise PackError(f"{where}: {exc}") from None
+    except (TaskError, ValueError) as exc:
+        raise PackError(f"{where}: {exc}") from None
+    heads = {files[h].sha256 for h in task.heads.values()}
     sections = {k: v for k, v in raw.items() if k not in ("format", "format_version", "name", "task", "files",
                                                            "base_model")}
-    return TaskPack(root, task, files, base, sections)
+    return TaskPack(root, task.with_same_head(len(heads) == 1), files, base, sections)
+
+
+def _files(entry: object) -> dict[str, FileEntry]:
+    """``files``: each name's sha256 (64 hex digits) and size."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"files must be an object of each file's sha256, not {entry!r:.60}")
+    files = {}
+    for name, value in entry.items():
+        digest = value.get("sha256") if isinstance(value, dict) else None
+        if not isinstance(digest, str) or len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+            raise ValueError(f"files.{name} must hold a sha256 of 64 hex digits")
+        size = value.get("bytes")
+        files[name] = FileEntry(digest, size if isinstance(size, int) and not isinstance(size, bool) else None)
+    return files
+
+
+def inside(root: Path, name: str) -> Path:
+    """``root/name`` if ``name`` is a relative path inside the pack, links resolved, else a ``PackError``
+    (a head's file is the pack's own: never ``../x.onnx``, ``/proc/self/environ`` or a link out)."""
+    parts = PurePosixPath(name)
+    if not name or parts.is_absolute() or Path(name).is_absolute() or ".." in parts.parts or "\\" in name:
+        raise PackError(f"file name {name!r} must be a relative path inside the pack (no '..', not absolute)")
+    target = (root / name).resolve()
+    if not target.is_relative_to(root.resolve()):
+        raise PackError(f"file {name!r} is a link to {target}, outside the pack")
+    return root / name
 
 
 def pack_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
-    """The packs at ``paths``: each a pack (it holds ``task.json``) or a directory of packs."""
-    found: list[Path] = []
+    """The packs at ``paths``: each a pack (it holds ``task.json``) or a directory of packs (a
+    warning if it holds none)."""
+    return [path for path, _ in _found(paths)]
+
+
+def _found(paths: Iterable[str | os.PathLike]) -> list[tuple[Path, bool]]:
+    """Each pack at ``paths`` and whether it was found in a directory of packs (so that, broken, it
+    is skipped with a warning rather than stopping the others)."""
+    found: list[tuple[Path, bool]] = []
     for given in paths:
         path = Path(given)
         if (path / PACK_FILE).is_file():
-            found.append(path)
+            found.append((path, False))
         elif path.is_dir():
-            found += sorted(p.parent for p in path.glob(f"*/{PACK_FILE}"))
+            inner = sorted(p.parent for p in path.glob(f"*/{PACK_FILE}"))
+            if not inner:
+                warnings.warn(f"{path} holds no task pack (a pack is a directory with a {PACK_FILE}; a directory "
+                              f"of packs holds them one level down)", stacklevel=2)
+            found += [(p, True) for p in inner]
         else:
             raise PackError(f"{path}: no such task pack or directory of packs")
     return found
@@ -152,15 +203,24 @@ def user_pack_paths(tasks: Iterable[str | os.PathLike] | None = None) -> list[st
 
 def load_packs(directory: ModelDirectory, tasks: Iterable[str | os.PathLike] | None = None) -> dict[str, TaskPack]:
     """The model's own packs (``tasks/``) and the user's (``$MIR_TASKS``, then ``tasks``), each
-    checked against the model; a task name given twice is refused."""
+    checked against the model; a task name given twice is refused. A pack found in a directory of
+    packs that is broken (or whose name another pack took first) is skipped with a one-line
+    warning naming it, so that one pack cannot stop the others being served; a pack given by its
+    own path is refused (``PackError``)."""
     own = directory.path / MODEL_TASKS
-    paths = pack_paths([own] if own.is_dir() else []) + pack_paths(user_pack_paths(tasks))
+    found = (_found([own]) if own.is_dir() else []) + _found(user_pack_paths(tasks))
     packs: dict[str, TaskPack] = {}
-    for path in paths:
-        pack = read_pack(path)
-        if pack.task.name in packs:
-            raise PackError(f"{path}: task {pack.task.name} is already served from {packs[pack.task.name].path}")
-        pack.check_base(directory)
+    for path, in_directory in found:
+        try:
+            pack = read_pack(path)
+            if pack.task.name in packs:
+                raise PackError(f"{path}: task {pack.task.name} is already served from {packs[pack.task.name].path}")
+            pack.check_base(directory)
+        except PackError as exc:
+            if not in_directory:
+                raise
+            warnings.warn(f"task pack skipped, the others are served: {exc}", stacklevel=2)
+            continue
         packs[pack.task.name] = pack
     return packs
 

@@ -8,17 +8,24 @@ outputs are read by name, never by position, as its ``kind`` says:
 
 - ``classification``: ``probabilities`` [N, C] (or ``logits``); the decision is the likeliest class;
 - ``configuration``: ``scores`` [N, C], each configuration's predicted log speedup over the first
-  (the default), margin included; the decision is the largest score;
+  (the default), the head's margin added to the default's; the decision is the largest score. The
+  default's own log speedup is 0 by definition, so its score is the margin: ``predict`` reports
+  the candidates' predicted log speedups (the default's 0) and the margin beside them;
 - ``regression``: ``value`` [N, 1] or [N], a number in the task's ``unit``.
 
-Other outputs (scikit-learn's ``label``) are ignored. An input may declare its domain
+Other outputs (scikit-learn's ``label``) are ignored. A pack may record the heads that answer one
+class for every input (``constant``: selector value -> class, found when the head was written),
+and heads of every selector value that are one file's bytes (``same_head``, found by the pack
+loader): such a task requires no selector, and a task all of whose heads are constant no run-time
+input, since the answer does not depend on them. An input may declare its domain
 (``"minimum"``, ``"maximum"``); every input must be finite and fit a float32, which is what the
 head computes in. Messages name the parameters as the Python API takes them (``platform``,
 ``transfer``); the command line calls ``check_options`` first, whose messages name its options.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -37,6 +44,34 @@ class TaskError(ValueError):
     """A task that does not exist, or inputs it cannot use."""
 
 
+OPTION_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")  # a selector or input: an option of predict (--NAME)
+# predict's own options and the names its parser keeps (a task's selector or input becomes --NAME
+# there, so one of these names would break predict for every task; ``mir-export task fit`` refuses them)
+RESERVED_NAMES = frozenset({"file", "task", "format", "model", "device", "precision", "threads", "tasks", "cache",
+                            "help", "h", "command", "run", "has_tasks", "version"})
+CONSTANT = "constant: answers {} for every input"
+
+
+def _shown(value: object) -> str:
+    """A value of a manifest for a message: its JSON-ish form, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _not_reserved(name: str, what: str) -> None:
+    if name.lower() in RESERVED_NAMES:
+        raise ValueError(f"{what} {name!r} is named like an option of predict (--{name}), which would break it: fit "
+                         "the task again with that column renamed")
+
+
+def _text(entry: dict, key: str, where: str = "", required: bool = True) -> str:
+    value = entry.get(key, None if required else "")
+    if not isinstance(value, str) or (required and not value):
+        state = "missing" if key not in entry else f"{_shown(value)}, not text"
+        raise ValueError(f"{where}{key} must be text ({state})")
+    return value
+
+
 @dataclass(frozen=True)
 class TaskInput:
     name: str
@@ -45,11 +80,22 @@ class TaskInput:
     maximum: float | None = None
 
     @classmethod
-    def from_manifest(cls, entry: dict) -> TaskInput:
+    def from_manifest(cls, entry: object) -> TaskInput:
+        """The input of a manifest entry, its fields checked by type."""
+        if not isinstance(entry, dict):
+            raise ValueError(f"each of task.inputs must be an object with a name, not {_shown(entry)}")
+        name = entry.get("name")
+        if not isinstance(name, str) or not OPTION_NAME.fullmatch(name):
+            raise ValueError(f"an input's name must be letters, digits, '-' or '_' (it becomes an option), "
+                             f"not {_shown(name)}")
+        text = entry.get("help", "")
+        if not isinstance(text, str):
+            raise ValueError(f"input {name}: help must be text, not {_shown(text)}")
         bounds = [entry.get(k) for k in ("minimum", "maximum")]
         if any(b is not None and (not isinstance(b, (int, float)) or isinstance(b, bool)) for b in bounds):
-            raise ValueError(f"input {entry['name']}: minimum and maximum must be numbers")
-        return cls(entry["name"], entry.get("help", ""), *bounds)
+            raise ValueError(f"input {name}: minimum and maximum must be numbers")
+        _not_reserved(name, "input")
+        return cls(name, text, *bounds)
 
     def check(self, task: str, given: object, flags: bool = False) -> float:
         """``given`` as a float inside this input's domain, else a ``TaskError`` saying the domain
@@ -84,23 +130,84 @@ class Task:
     classes: tuple[str, ...]  # classification: the classes; configuration: the configurations, default first
     kind: str = "classification"
     unit: str = ""  # regression: what the value measures
+    constant: dict[str, str] = field(default_factory=dict)  # heads answering one class for every input: value -> class
+    same_head: bool = False  # every selector value's head is the same bytes: the choice changes nothing
+
+    @property
+    def ignores_inputs(self) -> bool:
+        """Every head answers one class whatever its input: run-time inputs are not needed."""
+        return bool(self.constant) and set(self.constant) == set(self.heads)
+
+    def with_same_head(self, same: bool) -> "Task":
+        return replace(self, same_head=same)
+
+    def note(self, key: str) -> str:
+        """What to say beside the answer of the head for ``key``: that it is constant, if it is."""
+        answer = self.constant.get(key)
+        if answer is None:
+            return ""
+        return CONSTANT.format("the default" if self.kind == "configuration" and answer == self.classes[0]
+                               else repr(answer))
 
     @classmethod
-    def from_manifest(cls, name: str, entry: dict) -> "Task":
-        """The task of a manifest or pack entry (``kind`` absent: a classifier or score head of the
-        shipped form, told apart by the head's output name when it runs)."""
-        kind = entry.get("kind", "classification")
+    def from_manifest(cls, name: str, entry: object) -> "Task":
+        """The task of a pack's ``task`` entry, every field checked by type (a ``ValueError`` saying
+        which, in a whole sentence): a string where a list belongs is refused, not read letter by letter."""
+        if not isinstance(entry, dict):
+            raise ValueError(f"task must be an object, not {_shown(entry)}")
+        if "kind" not in entry:
+            raise ValueError(f"task.kind is missing (one of {', '.join(KINDS)})")
+        kind = entry["kind"]
         if kind not in KINDS:
-            raise ValueError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
+            raise ValueError(f"task.kind {_shown(kind)} is not one of {', '.join(KINDS)}")
+        description = _text(entry, "description", "task.")
         selector = entry.get("selector")
         if selector is None:
-            heads, selector_name, selector_help = {"": entry["head"]}, None, ""
+            heads, selector_name, selector_help = {"": _text(entry, "head", "task.")}, None, ""
         else:
-            heads, selector_name, selector_help = dict(selector["choices"]), selector["name"], selector.get("help", "")
-        classes = tuple(str(c) for c in entry["classes"]) if kind != "regression" else ("value",)
-        return cls(name=name, description=entry["description"], selector=selector_name, selector_help=selector_help,
-                   heads=heads, inputs=tuple(TaskInput.from_manifest(i) for i in entry.get("inputs", [])),
-                   classes=classes, kind=kind, unit=str(entry.get("unit", "")))
+            if not isinstance(selector, dict):
+                raise ValueError(f"task.selector must be an object with a name and choices, not {_shown(selector)}")
+            selector_name = _text(selector, "name", "task.selector.")
+            if not OPTION_NAME.fullmatch(selector_name):
+                raise ValueError(f"task.selector.name must be letters, digits, '-' or '_' (it becomes an option), "
+                                 f"not {_shown(selector_name)}")
+            _not_reserved(selector_name, "selector")
+            selector_help = _text(selector, "help", "task.selector.", required=False)
+            choices = selector.get("choices")
+            if not isinstance(choices, dict) or not choices:
+                raise ValueError(f"task.selector.choices must be an object of a head file per value, not "
+                                 f"{_shown(choices)}")
+            if any(not isinstance(k, str) or not k or not isinstance(v, str) or not v for k, v in choices.items()):
+                raise ValueError("task.selector.choices must map each value (text) to a head file name (text)")
+            heads = {k.lower(): v for k, v in choices.items()}
+            if len(heads) != len(choices):
+                raise ValueError("task.selector.choices names one value twice (values are read in lower case)")
+        inputs = entry.get("inputs", [])
+        if not isinstance(inputs, list):
+            raise ValueError(f"task.inputs must be a list, not {_shown(inputs)}")
+        specs = tuple(TaskInput.from_manifest(i) for i in inputs)
+        names = [i.name for i in specs] + ([selector_name] if selector_name else [])
+        if len(set(names)) != len(names):
+            raise ValueError("task.inputs and task.selector name one option twice")
+        if kind == "regression":
+            classes: tuple[str, ...] = ("value",)
+            unit = entry.get("unit", "")
+            if not isinstance(unit, str):
+                raise ValueError(f"task.unit must be text, not {_shown(unit)}")
+        else:
+            listed = entry.get("classes")
+            if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(c, (str, int)) and
+                                                                           not isinstance(c, bool) for c in listed):
+                raise ValueError(f"task.classes must be a list of two or more class names, not {_shown(listed)}")
+            classes, unit = tuple(str(c) for c in listed), ""
+            if len(set(classes)) != len(classes):
+                raise ValueError("task.classes names one class twice")
+        constant = entry.get("constant", {})
+        if not isinstance(constant, dict) or any(k not in heads or v not in classes for k, v in constant.items()):
+            raise ValueError("task.constant must map heads' selector values to one of task.classes, not "
+                             f"{_shown(constant)}")
+        return cls(name=name, description=description, selector=selector_name, selector_help=selector_help,
+                   heads=heads, inputs=specs, classes=classes, kind=kind, unit=unit, constant=dict(constant))
 
     def to_manifest(self) -> dict:
         """The entry ``from_manifest`` reads back."""
@@ -114,6 +221,8 @@ class Task:
             entry["unit"] = self.unit
         else:
             entry["classes"] = list(self.classes)
+        if self.constant:
+            entry["constant"] = dict(self.constant)
         return entry
 
     def key(self, choice: str | None, flags: bool = False) -> str:
@@ -122,7 +231,7 @@ class Task:
             if choice is not None:
                 raise TaskError(f"task {self.name} has one head: it takes no choice, not {choice!r}")
             return ""
-        if choice is None and len(self.heads) == 1:
+        if choice is None and (len(self.heads) == 1 or self.same_head):
             return next(iter(self.heads))
         name = f"--{self.selector}" if flags else f"choice (its {self.selector})"
         if choice is None:
@@ -138,6 +247,9 @@ class Task:
     def extras(self, values: dict[str, float | None], flags: bool = False) -> list[float]:
         """The run-time inputs in head order; every one must be given, inside its domain."""
         missing = [i.name for i in self.inputs if values.get(i.name) is None]
+        if missing and self.ignores_inputs:  # the answer is the same whatever they are
+            values = {**values, **{m: 0.0 for m in missing}}
+            missing = []
         if missing:
             shown = ", ".join(f"--{m}" if flags else m for m in missing)
             raise TaskError(f"task {self.name} needs {shown}" + ("" if flags else " (run-time inputs)"))
@@ -153,4 +265,10 @@ class Task:
         out |= {"unit": self.unit} if self.kind == "regression" else {"classes": list(self.classes)}
         if self.selector is not None:
             out[self.selector] = list(self.heads)
-        return out | {"inputs": {i.name: i.help for i in self.inputs}}
+        out |= {"inputs": {i.name: i.help for i in self.inputs}}
+        if self.same_head and len(self.heads) > 1:
+            out["same_head"] = f"one head for every {self.selector}: --{self.selector} is optional"
+        notes = {k: self.note(k) for k in self.heads if self.note(k)}
+        if notes:
+            out["constant"] = notes
+        return out

@@ -48,6 +48,7 @@ exit:
 
 TOY_TASK = {
     "description": "which of two devices is faster (a toy head for tests)",
+    "kind": "classification",
     "selector": {"name": "platform", "help": "the platform", "choices": {"amd": "toy-amd.onnx", "nvidia": "toy-nvidia.onnx"}},
     "inputs": [{"name": "transfer", "help": "bytes moved"}, {"name": "wgsize", "help": "work-group size"}],
     "classes": ["CPU", "GPU"],

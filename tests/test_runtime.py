@@ -209,7 +209,7 @@ def test_cli_embeds_the_ir_files_below_a_directory(model, model_dir, files, tmp_
 
 def test_cli_predict_vectorize_names_a_pair_or_the_default(model_dir, files) -> None:
     """The vectorize head as export-heads describes it: one machine, no run-time inputs, scores of
-    the default and the 35 (VF, IF) pairs; the decision is the best score."""
+    the default and the 35 (VF, IF) pairs; the decision is the best score, the default's margin added."""
     args = ("predict", "--task", "vectorize", str(files["a"]), "--model", str(model_dir[2]))
     done = cli(*args)
     assert done.returncode == 0, done.stderr
@@ -217,7 +217,9 @@ def test_cli_predict_vectorize_names_a_pair_or_the_default(model_dir, files) -> 
     scores = result["scores"]
     assert result["machine"] == "zen3" and result["inputs"] == {} and len(scores) == 36
     assert list(scores)[:2] == ["default", "VF=1,IF=1"] and "VF=64,IF=16" in scores
-    assert result["decision"] == max(scores, key=scores.get)
+    # the candidates' predicted log speedups over the default (its own 0), the margin beside them
+    assert scores["default"] == 0.0 and isinstance(result["margin"], float)
+    assert result["decision"] == max(scores, key=lambda c: scores[c] + (result["margin"] if c == "default" else 0))
     text = cli(*args, "--format", "text")
     assert text.returncode == 0
     assert text.stdout.startswith(f"{files['a']}: {result['decision']} (vectorize, machine zen3")

@@ -111,7 +111,8 @@ def test_predict_end_to_end(datasets, folder, options) -> None:
     values = result["probabilities"] if folder == "devmap" else result["scores"]  # coarsening heads score factors
     if folder == "devmap":
         assert abs(sum(values.values()) - 1) < 1e-4
-    assert result["decision"] == max(values, key=values.get)
+    margin = result.get("margin", 0.0)  # configurations: the default's 0 gain plus the head's margin
+    assert result["decision"] == max(values, key=lambda c: values[c] + (margin if c == "1" else 0))
     # predict embeds as the heads learned (fp32 encoders), whatever precision the model embeds at
     from mir_runtime.model import Model
 
@@ -145,7 +146,9 @@ def test_predict_vectorize_answers_the_default_or_a_pragma_pair(manifest, tmp_pa
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["machine"] == figures["machine"] and len(result["scores"]) == 36
-    assert result["decision"] == max(result["scores"], key=result["scores"].get)
+    scores, margin = result["scores"], result["margin"]  # gains over the default (its own 0), the margin beside
+    assert scores["default"] == 0.0 and result["decision"] == max(scores, key=lambda c: scores[c] + margin * (c == "default"))
+    assert result["constant"] == "constant: answers the default for every input"  # its one head, as its pack records
     assert re.fullmatch(r"default|VF=\d+,IF=\d+", result["decision"])
 
 

@@ -29,6 +29,7 @@ from mir_export.downstream.experiments import coarsening_fit, devmap_fit, vector
 from mir_export.downstream.features import HEAD_PRECISION, embed_files
 from mir_export.downstream.protocol import gpu_rows
 from mir_export.export import update_manifest
+from mir_export.usertask.constancy import constant_heads
 from mir_export.vectorize.labels import CLASSES, machine_kind
 from mir_runtime.modeldir import ModelDirectory
 from mir_runtime.packs import MODEL_TASKS, base_model, write_pack
@@ -115,7 +116,9 @@ def export_heads(datasets: Path, model_dir: Path, out: Path, seed: int = 0, task
     packs = {}
     for task in tasks:
         sections = {"learners": selected[task], "seed": seed, "metrics": (figures or {}).get(task, {})}
-        packs[task] = write_pack(out / MODEL_TASKS / task, Task.from_manifest(task, entries[task]()),
+        entry = entries[task]()
+        entry["constant"] = constant_heads(written[task], entry["classes"])  # heads that answer one class whatever the input
+        packs[task] = write_pack(out / MODEL_TASKS / task, Task.from_manifest(task, entry),
                                  {p.name: p for p in written[task].values()}, base, sections)
     staging.rmdir()
     print(f"wrote {sum(map(len, written.values()))} heads in {len(packs)} packs under {out / MODEL_TASKS}",

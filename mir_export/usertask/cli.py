@@ -81,6 +81,35 @@ def _folds(text: str) -> int | str:
     return folds
 
 
+def _check_out(out: Path) -> None:
+    """Refuse an ``--out`` the pack cannot be written into, before any work (not after the whole fit)."""
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: a file, not a directory for the pack")
+    if out.is_dir() and any(out.iterdir()) and not (out / "task.json").is_file():
+        raise UsageError(f"--out {out}: a directory that holds something other than a task pack")
+    existing = next(p for p in (out, *out.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        raise UsageError(f"--out {out}: {existing} is a file, so the pack's directory cannot be made")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"--out {out}: {existing} is not writable")
+
+
+def _check_option_names(inputs: tuple[str, ...], selector: str | None) -> None:
+    """A run-time input or selector becomes an option of ``mir-runtime predict`` (``--NAME``): refuse
+    a name it cannot be, or one of predict's own options (``--threads``), which would break it."""
+    from mir_runtime.tasks import OPTION_NAME, RESERVED_NAMES
+
+    for name, what in [*((i, "--inputs") for i in inputs), *(((selector, "--selector"),) if selector else ())]:
+        if not OPTION_NAME.fullmatch(name):
+            raise UsageError(f"{what} {name!r}: a column served as predict --{name} must be letters, digits, '-' "
+                             "or '_'")
+        if name.lower() in RESERVED_NAMES:
+            raise UsageError(f"{what} {name!r}: named like predict's own --{name.lower()}, so predict could not "
+                             "take it; rename the column")
+    if len(set(inputs)) != len(inputs) or selector in inputs:
+        raise UsageError("--inputs and --selector name one column twice")
+
+
 def _fit(args: argparse.Namespace) -> int:
     from mir_export.usertask.fitting import fit_task
     from mir_export.usertask.report import markdown
@@ -88,15 +117,16 @@ def _fit(args: argparse.Namespace) -> int:
     from mir_runtime import IRParseError
     from mir_runtime.model import Model, default_model_dir
     from mir_runtime.modeldir import ModelFileError
+    from mir_runtime.store import StoreError
 
     folds = _folds(args.folds)
     if not args.name.replace("-", "").replace("_", "").isalnum():
         raise UsageError(f"--name must be letters, digits, '-' or '_', not {args.name!r}")
     if args.seeds < 1:
         raise UsageError(f"--seeds must be at least 1, not {args.seeds}")
-    if args.out.exists() and any(args.out.iterdir()) and not (args.out / "task.json").is_file():
-        raise UsageError(f"--out {args.out}: a directory that holds something other than a task pack")
-    inputs = tuple(c for c in args.inputs.split(",") if c)
+    _check_out(args.out)
+    inputs = tuple(c.strip() for c in args.inputs.split(",") if c.strip())
+    _check_option_names(inputs, args.selector)
     try:
         table = read_table(args.table, args.kind, args.target, inputs, args.group, args.selector, args.config,
                            args.runtime, args.default)
@@ -110,6 +140,7 @@ def _fit(args: argparse.Namespace) -> int:
             table = table.subset(~missing)
         model_dir = args.model or default_model_dir()
         model = Model.load(model_dir, precision="fp32", cache=args.cache)
+        model.engine  # opens the --cache store now: an unusable one is one line before any file is embedded
         unique = list(dict.fromkeys(str(f) for f in table.files))
         workers = max(1, min(args.workers or len(os.sched_getaffinity(0)), len(unique)))
         vectors, failed = {}, {}
@@ -125,7 +156,7 @@ def _fit(args: argparse.Namespace) -> int:
         embeddings = np.stack([vectors[str(f)] for f in table.files])
         fitted = fit_task(table, embeddings, args.name, model_dir, args.description, args.unit, folds, args.seeds,
                           args.share_selector, not args.no_baselines)
-    except (TableError, ModelFileError) as exc:
+    except (TableError, ModelFileError, StoreError) as exc:
         raise UsageError(str(exc)) from None
     out = fitted.save(args.out)
     print(markdown(fitted.report))

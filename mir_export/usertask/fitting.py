@@ -15,9 +15,10 @@ one-hot input, and is written as one head per value.
 """
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -29,8 +30,9 @@ from mir_export.downstream.learners import (
 from mir_export.downstream.paired import paired
 from mir_export.downstream.protocol import devmap_folds
 from mir_export.downstream.selection import (
-    accuracy, classification_splitter, group_folds, leave_one_out, mean_log_speedup, nested_fit,
+    INNER_SPLITS, accuracy, classification_splitter, group_folds, leave_one_out, mean_log_speedup, nested_fit,
 )
+from mir_export.usertask.constancy import constant_heads
 from mir_export.usertask.table import MIN_ROWS, TableError, TaskTable
 from mir_runtime.packs import base_model, write_pack
 from mir_runtime.tasks import Task, TaskInput
@@ -206,11 +208,13 @@ class FittedTask:
         out.mkdir(parents=True, exist_ok=True)
         (out / "report.md").write_text(markdown(self.report))
         with tempfile.TemporaryDirectory(dir=out) as staging:
-            written = {}
+            written, by_key = {}, {}
             for key, head in self.heads.items():
                 name = self.task.heads[key]
                 head.export(Path(staging) / name)
-                written[name] = Path(staging) / name
+                written[name] = by_key[key] = Path(staging) / name
+            constant = constant_heads(by_key, self.task.classes) if self.task.kind != "regression" else {}
+            self.task = replace(self.task, constant=constant)
             write_pack(out, self.task, written, self.base,
                        {"learners": self.learners, "metrics": self.report["heads"], "report": "report.md",
                         "protocol": self.report["protocol"]}, extra_files=[out / "report.md"])
@@ -227,7 +231,7 @@ def _protocol(kind: str, folds: int | str, classes: int, shared: bool, inputs: b
     return Protocol(kind, folds, learners, classes, inputs)
 
 
-def _check_counts(table: TaskTable, protocol: Protocol, key: str, rows: Rows) -> None:
+def _check_counts(table: TaskTable, protocol: Protocol, key: str, rows: Rows, seeds: int = 1) -> None:
     where = f" ({table.selector} {key})" if key else ""
     if len(rows.targets) < MIN_ROWS:
         raise TableError(f"{table.path}: {len(rows.targets)} rows{where}; a task needs at least {MIN_ROWS}")
@@ -244,6 +248,31 @@ def _check_counts(table: TaskTable, protocol: Protocol, key: str, rows: Rows) ->
                              f"{folds} folds: give more rows of it or fewer --folds")
         if (counts > 0).sum() < 2:
             raise TableError(f"{table.path}: one class only{where}: nothing to decide")
+        _check_inner_classes(table, protocol, rows, where, seeds)
+
+
+def _check_inner_classes(table: TaskTable, protocol: Protocol, rows: Rows, where: str, seeds: int) -> None:
+    """Refuse, before any fit, a class some training fold would lack: the outer folds and the inner
+    folds of the selection in each (the same splits the fit makes, by seed) must each train on
+    every class of the rows, else a learner sees one class fewer than the head answers."""
+    present = set(np.unique(rows.targets).tolist())
+
+    def lacking(train: np.ndarray) -> int | None:
+        missing = present - set(np.unique(rows.targets[train]).tolist())
+        return min(missing) if missing else None
+
+    for seed in range(seeds):
+        for k, (train, _) in enumerate(protocol.outer(rows.targets, rows.groups, seed)):
+            groups = rows.groups[train] if rows.groups is not None else None
+            inner = [train[t] for t, _ in classification_splitter(rows.targets[train], groups, seed * 100 + k)]
+            for fold in (train, *inner):
+                c = lacking(fold)
+                if c is not None:
+                    count = int((rows.targets == c).sum())
+                    held = "in one group, " if rows.groups is not None else ""
+                    raise TableError(f"{table.path}: class {table.classes[c]!r} has {count} rows{where}, {held}too few "
+                                     f"for the {protocol.folds} outer and {INNER_SPLITS} inner folds (some training "
+                                     "folds would hold none of it): give more rows of it")
 
 
 def fit_task(table: TaskTable, embeddings: np.ndarray, name: str, model: str | Path | None = None,
@@ -272,7 +301,7 @@ def fit_task(table: TaskTable, embeddings: np.ndarray, name: str, model: str | P
     keys = sorted(set(table.choices.tolist())) if table.choices is not None else [""]
     jobs = _jobs(table, features, keys, share_selector)
     for key, rows in jobs.items():
-        _check_counts(table, protocol, key, rows)
+        _check_counts(table, protocol, key, rows, seeds)
     names = ["ours", *(["histogram"] if baselines else []), *(["inputs"] if baselines and table.inputs else []),
              *(["constant"] if baselines and not table.inputs else [])]
     report: dict = {"task": name, "kind": table.kind, "rows": len(table), "table": str(table.path),
@@ -292,7 +321,7 @@ def fit_task(table: TaskTable, embeddings: np.ndarray, name: str, model: str | P
     task = Task(name=name, description=description or f"{table.target} of a program ({table.kind}, fitted on "
                 f"{len(table)} rows of {table.path.name})", selector=table.selector,
                 selector_help=f"the {table.selector} the head was fitted for" if table.selector else "",
-                heads={k: f"{name}-{k}.onnx" if k else f"{name}.onnx" for k in keys},
+                heads=_head_files(name, keys),
                 inputs=tuple(_input(n, table.extras[:, i]) for i, n in enumerate(table.inputs)),
                 classes=table.classes if table.kind != "regression" else ("value",), kind=table.kind,
                 unit=unit or (table.target if table.kind == "regression" else ""))
@@ -342,6 +371,20 @@ def _final_heads(protocol: Protocol, jobs: dict[str, Rows], keys: list[str], sha
             heads[value] = chosen.model.for_context(np.eye(len(keys))[k]) if shared else chosen.model
             learners[value or "all"] = chosen.learner.to_dict()
     return heads, learners
+
+
+def _head_files(name: str, keys: list[str]) -> dict[str, str]:
+    """Each selector value's head file: ``NAME-VALUE.onnx``, the value's characters other than
+    letters, digits, '-' and '_' made '-' (a value such as ``../x`` names no file outside the pack),
+    numbered where two values would share a name."""
+    files: dict[str, str] = {}
+    for key in keys:
+        stem = f"{name}-{re.sub(r'[^A-Za-z0-9_-]+', '-', key)}" if key else name
+        file, n = f"{stem}.onnx", 2
+        while file in files.values():
+            file, n = f"{stem}-{n}.onnx", n + 1
+        files[key] = file
+    return files
 
 
 def _input(name: str, values: np.ndarray) -> TaskInput:

@@ -61,30 +61,57 @@ class TaskTable:
 
 
 def _records(path: Path) -> tuple[list[str], list[tuple[int, dict]]]:
-    """The column names and (line, row) pairs of a CSV or Parquet table."""
+    """The column names and (line, row) pairs of a CSV or Parquet table: two columns of one name,
+    or a row with more or fewer fields than the header, are refused (the second column would win,
+    or a number written with thousands separators would shift the row's values into the next
+    columns); a UTF-8 byte-order mark (Excel's "CSV UTF-8") is read, not part of the first name."""
     if not path.is_file():
         raise TableError(f"{path}: no such table")
     if path.suffix == ".parquet":
-        try:
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise TableError(f"{path}: reading Parquet needs pyarrow (pip install pyarrow), or give a CSV") from None
-        try:
-            data = pq.read_table(path).to_pylist()
-        except Exception as exc:  # pyarrow raises several kinds for a file that is not Parquet
-            raise TableError(f"{path}: not a Parquet table ({exc})") from None
-        columns = list(data[0]) if data else list(pq.read_schema(path).names)
-        return columns, [(k + 1, {c: "" if v is None else str(v) for c, v in row.items()}) for k, row in enumerate(data)]
+        return _parquet_records(path)
     try:
-        with open(path, newline="", encoding="utf-8") as f:
-            reader = csv.DictReader(f)
-            rows = [(reader.line_num, row) for row in reader]
-            columns = list(reader.fieldnames or [])
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            reader = csv.reader(f)
+            columns = next(reader, [])
+            _unique(path, 1, columns)
+            rows = []
+            for fields in reader:
+                if not fields:
+                    continue  # a blank line
+                if len(fields) != len(columns):
+                    raise TableError(f"{path}:{reader.line_num}: {len(fields)} fields where the header has "
+                                     f"{len(columns)} (a value holding a comma must be quoted)")
+                rows.append((reader.line_num, dict(zip(columns, fields))))
     except UnicodeDecodeError:
         raise TableError(f"{path}: not UTF-8 text (a CSV table, or a .parquet file)") from None
     except (OSError, csv.Error) as exc:
         raise TableError(f"{path}: cannot read as CSV ({exc})") from None
     return columns, rows
+
+
+def _parquet_records(path: Path) -> tuple[list[str], list[tuple[int, dict]]]:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise TableError(f"{path}: reading Parquet needs pyarrow (pip install pyarrow), or give a CSV") from None
+    try:
+        data = pq.read_table(path)
+    except Exception as exc:  # pyarrow raises several kinds for a file that is not Parquet
+        raise TableError(f"{path}: not a Parquet table ({' '.join(str(exc).split())})") from None
+    columns = list(data.column_names)
+    _unique(path, 0, columns)
+    rows = data.to_pylist()
+    return columns, [(k + 1, {c: "" if v is None else str(v) for c, v in row.items()}) for k, row in enumerate(rows)]
+
+
+def _unique(path: Path, line: int, columns: list[str]) -> None:
+    """Refuse a header naming one column twice (which of the two a row's value came from would be a guess)."""
+    seen: set[str] = set()
+    for name in columns:
+        if name in seen:
+            where = f"{path}:{line}" if line else str(path)
+            raise TableError(f"{where}: two columns are named {name!r}: rename one")
+        seen.add(name)
 
 
 def _number(path: Path, line: int, column: str, text: str) -> float:
