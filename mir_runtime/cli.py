@@ -9,6 +9,7 @@ manifest, so a model with new tasks needs no new code here. A file named ``-`` i
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -133,8 +134,10 @@ def _count(args: argparse.Namespace, name: str) -> int | None:
 def _load_model(args: argparse.Namespace, threads: int | None = None, precision: str | None = None):
     from mir_runtime.model import Model
 
-    return Model.load(args.model, device=args.device, precision=precision or args.precision, threads=threads,
-                      cache=getattr(args, "cache", None), tasks=getattr(args, "tasks", None))
+    with warnings.catch_warnings():  # a broken pack is said where the command reads the packs (``_packs``), once
+        warnings.simplefilter("ignore")
+        return Model.load(args.model, device=args.device, precision=precision or args.precision, threads=threads,
+                          cache=getattr(args, "cache", None), tasks=getattr(args, "tasks", None))
 
 
 def _embed(args: argparse.Namespace) -> int:
@@ -288,10 +291,16 @@ def _directory(args: argparse.Namespace):
 
 
 def _packs(args: argparse.Namespace) -> dict:
-    """The task packs served with the model: its own, ``$MIR_TASKS``'s and ``--tasks``'."""
+    """The task packs served with the model: its own, ``$MIR_TASKS``'s and ``--tasks``' (read once
+    a run: the parser reads them for predict's options, so a broken pack's warning is said once)."""
+    return _read_packs(args.model, tuple(getattr(args, "tasks", None) or ()))
+
+
+@functools.lru_cache(maxsize=4)
+def _read_packs(model: str | None, tasks: tuple[str, ...]) -> dict:
     from mir_runtime.packs import load_packs
 
-    return load_packs(_directory(args), getattr(args, "tasks", None))
+    return load_packs(_directory(argparse.Namespace(model=model)), tasks)
 
 
 def _tasks(args: argparse.Namespace) -> int:

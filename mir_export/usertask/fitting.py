@@ -25,7 +25,7 @@ import numpy as np
 from sklearn.model_selection import KFold, LeaveOneGroupOut
 
 from mir_export.downstream.learners import (
-    CLASSIFIERS, COARSENING, REGRESSORS, VALUE_REGRESSORS, Learner, default_classifier,
+    CLASSIFIERS, COARSENING, INPUTS_ONLY, REGRESSORS, VALUE_REGRESSORS, Learner, default_classifier, vote,
 )
 from mir_export.downstream.paired import paired
 from mir_export.downstream.protocol import devmap_folds
@@ -39,6 +39,58 @@ from mir_runtime.tasks import Task, TaskInput
 
 FAILED = float(np.log(0.1))  # a configuration not measured and not below a measured one: a 10x slowdown
 VALUE_INNER_SPLITS = 3
+
+# A table of many rows (a few files, each measured at many run-time inputs: rows of one file share
+# one embedding) would make every fit of the search cost as its rows, and the grid's trees on the
+# whole embedding cost rows x 770 columns each: 20,000 rows did not finish the first outer fold in
+# 8 minutes. So the rule, fixed before any fold is seen: a head of more than LARGE_ROWS rows is
+# searched among the LARGE_ grids below (the learners whose cost does not grow with the
+# embedding's columns: trees on its first 16 or 4 principal components, trees on the run-time
+# inputs alone, a linear model, and their vote as the default to beat), and each fit of its
+# selection, outer folds and final head learns from FIT_ROWS of the training rows drawn by seed
+# (each class in proportion, at least MIN_CLASS_ROWS of each where it has them). Every row is
+# still scored out of fold. The shipped tasks' heads (at most 700 rows each) are below the line.
+LARGE_ROWS = 2000
+FIT_ROWS = 1000
+MIN_CLASS_ROWS = 10
+_CODE_PCA = Learner("gbt", (("leaves", 31), ("pca", 16)))
+LARGE_DEFAULT = vote(_CODE_PCA, INPUTS_ONLY)
+LARGE_CLASSIFIERS: tuple[Learner, ...] = (
+    _CODE_PCA, Learner("gbt", (("leaves", 15), ("pca", 4))), INPUTS_ONLY, Learner("linear", (("C", 1.0),)),
+    LARGE_DEFAULT,
+)
+LARGE_REGRESSORS: tuple[Learner, ...] = (
+    Learner("linreg", (("alpha", 10.0),)), Learner("linreg", (("alpha", 10.0), ("pca", 16))),
+    Learner("gbr", (("leaves", 15), ("pca", 16))), Learner("boostr", (("depth", 3), ("pca", 0))),
+)
+
+
+def draw(targets: np.ndarray, rows: int, seed: int, stratified: bool) -> np.ndarray:
+    """Sorted indices of ``rows`` of the rows of ``targets`` (all of them when there are no more),
+    drawn by ``seed``; ``stratified``: each class in proportion, at least ``MIN_CLASS_ROWS`` of
+    each (all of a class that has fewer)."""
+    count = len(targets)
+    if count <= rows:
+        return np.arange(count)
+    rng = np.random.default_rng(seed)
+    if not stratified:
+        return np.sort(rng.choice(count, rows, replace=False))
+    picked = []
+    for c in np.unique(targets):
+        members = np.flatnonzero(targets == c)
+        take = min(len(members), max(MIN_CLASS_ROWS, round(rows * len(members) / count)))
+        picked.append(rng.choice(members, take, replace=False))
+    return np.sort(np.concatenate(picked))
+
+
+def _capped(fit, rows: int, stratified: bool):
+    """``fit`` (a ``protocol.Fit``) on a draw of at most ``rows`` of the training rows it is given."""
+
+    def capped(embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray, groups: np.ndarray | None, seed: int):
+        pick = draw(targets, rows, seed, stratified)
+        return fit(embedding[pick], extras[pick], targets[pick], None if groups is None else groups[pick], seed)
+
+    return capped
 
 
 def _numeric(configs: tuple[str, ...]) -> np.ndarray | None:
@@ -70,6 +122,7 @@ class Protocol:
     learners: tuple[Learner, ...]
     classes: int
     inputs: bool = True  # the rows have run-time inputs (else learners of the inputs alone, and votes with one, go)
+    large: bool = False  # more than LARGE_ROWS rows: the LARGE_ grids, each fit on FIT_ROWS of its rows
 
     def outer(self, targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
         x = np.zeros((len(targets), 1))
@@ -83,14 +136,17 @@ class Protocol:
         return group_folds(units, int(self.folds), seed)
 
     def fit(self, code: bool):
-        """The nested selection (a ``protocol.Fit``)."""
+        """The nested selection (a ``protocol.Fit``; ``large``: on a draw of ``FIT_ROWS`` rows)."""
         if self.kind == "classification":
-            reference = default_classifier(code) if self.inputs else None
-            return nested_fit(self.learners, self.classes, classification_splitter, accuracy, reference=reference)
-        if self.kind == "regression":
-            return nested_fit(self.learners, 1, _value_folds, _negative_squared_error, decision=_values)
-        return nested_fit(self.learners, self.classes, leave_one_out if self.folds == "loo" else _unit_folds,
-                          mean_log_speedup, cautious=True)
+            reference = ((LARGE_DEFAULT if code else INPUTS_ONLY) if self.large else default_classifier(code)
+                         ) if self.inputs else None
+            fit = nested_fit(self.learners, self.classes, classification_splitter, accuracy, reference=reference)
+        elif self.kind == "regression":
+            fit = nested_fit(self.learners, 1, _value_folds, _negative_squared_error, decision=_values)
+        else:
+            fit = nested_fit(self.learners, self.classes, leave_one_out if self.folds == "loo" else _unit_folds,
+                             mean_log_speedup, cautious=True)
+        return _capped(fit, FIT_ROWS, self.kind == "classification") if self.large else fit
 
     def row_scores(self, targets: np.ndarray, outputs: np.ndarray) -> np.ndarray:
         """Per row: right (1/0), minus the squared error, or the log speedup of the decision."""
@@ -147,7 +203,7 @@ def _decisions(protocol: Protocol, rows: Rows, name: str, seeds: list[int], labe
     constant = name == "constant" and protocol.kind != "configuration"
     if name == "constant" and protocol.kind == "configuration":  # the best single configuration of the training rows
         protocol = Protocol(protocol.kind, protocol.folds, tuple(l for l in protocol.learners if l.family == "mean"),
-                            protocol.classes, protocol.inputs)
+                            protocol.classes, protocol.inputs, protocol.large)
         x = np.zeros((len(rows.targets), 1), dtype=np.float32)
     out = np.zeros((len(seeds), len(rows.targets)))
     chosen: dict[str, int] = {}
@@ -221,14 +277,17 @@ class FittedTask:
         return out
 
 
-def _protocol(kind: str, folds: int | str, classes: int, shared: bool, inputs: bool) -> Protocol:
-    learners = {"classification": CLASSIFIERS, "regression": VALUE_REGRESSORS,
+def _protocol(kind: str, folds: int | str, classes: int, shared: bool, inputs: bool, rows: int = 0) -> Protocol:
+    """The protocol of a task whose largest head has ``rows`` rows (see ``LARGE_ROWS``)."""
+    large = rows > LARGE_ROWS and kind != "configuration"  # configuration rows are per file: never many
+    learners = {"classification": LARGE_CLASSIFIERS if large else CLASSIFIERS,
+                "regression": LARGE_REGRESSORS if large else VALUE_REGRESSORS,
                 "configuration": COARSENING if shared else REGRESSORS}[kind]
     if not inputs and kind != "configuration":
         learners = tuple(l for l in learners if dict(l.settings).get("pca") != 0 and not l.members)
     if not inputs or classes != 2:  # stagewise heads boost from the run-time inputs' two-class log-odds
         learners = tuple(l for l in learners if l.family != "stagewise")
-    return Protocol(kind, folds, learners, classes, inputs)
+    return Protocol(kind, folds, learners, classes, inputs, large)
 
 
 def _check_counts(table: TaskTable, protocol: Protocol, key: str, rows: Rows, seeds: int = 1) -> None:
@@ -296,10 +355,12 @@ def fit_task(table: TaskTable, embeddings: np.ndarray, name: str, model: str | P
                          "run-time inputs (the selector's one-hot is the heads' only input)")
     features = {"ours": np.asarray(embeddings, dtype=np.float32)}
     if baselines:
-        features["histogram"] = opcode_histogram(table.files, model_dir)
-    protocol = _protocol(table.kind, folds, len(table.classes), share_selector, bool(table.inputs))
+        unique = {f: k for k, f in enumerate(dict.fromkeys(table.files))}  # rows of one file share its histogram
+        features["histogram"] = opcode_histogram(list(unique), model_dir)[[unique[f] for f in table.files]]
     keys = sorted(set(table.choices.tolist())) if table.choices is not None else [""]
     jobs = _jobs(table, features, keys, share_selector)
+    protocol = _protocol(table.kind, folds, len(table.classes), share_selector, bool(table.inputs),
+                         max(len(rows.targets) for rows in jobs.values()))
     for key, rows in jobs.items():
         _check_counts(table, protocol, key, rows, seeds)
     names = ["ours", *(["histogram"] if baselines else []), *(["inputs"] if baselines and table.inputs else []),
@@ -403,5 +464,7 @@ def _describe(protocol: Protocol, table: TaskTable, shared: bool) -> str:
               "regression": "squared error", "configuration": "mean log speedup, one-standard-error rule"}[table.kind]
     where = f"; one fit for every {table.selector} (its one-hot an input)" if shared else (
         f"; one head per {table.selector}" if table.selector else "")
+    drawn = (f"; over {LARGE_ROWS} rows a head, each fit learns from {FIT_ROWS} of its training rows drawn by seed, "
+             "among learners whose cost does not grow with the embedding's columns" if protocol.large else "")
     return (f"outer {folds} ({stratified}{held}), inner cross-validation on the outer training rows choosing among "
-            f"{len(protocol.learners)} learners by {search}{where}")
+            f"{len(protocol.learners)} learners by {search}{where}{drawn}")

@@ -95,11 +95,13 @@ def _parquet_records(path: Path) -> tuple[list[str], list[tuple[int, dict]]]:
     except ImportError:
         raise TableError(f"{path}: reading Parquet needs pyarrow (pip install pyarrow), or give a CSV") from None
     try:
+        columns = list(pq.read_schema(path).names)
+        _unique(path, 0, columns)
         data = pq.read_table(path)
+    except TableError:
+        raise
     except Exception as exc:  # pyarrow raises several kinds for a file that is not Parquet
         raise TableError(f"{path}: not a Parquet table ({' '.join(str(exc).split())})") from None
-    columns = list(data.column_names)
-    _unique(path, 0, columns)
     rows = data.to_pylist()
     return columns, [(k + 1, {c: "" if v is None else str(v) for c, v in row.items()}) for k, row in enumerate(rows)]
 
