@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
+import warnings
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -323,7 +324,9 @@ def _check_inner_classes(table: TaskTable, protocol: Protocol, rows: Rows, where
     for seed in range(seeds):
         for k, (train, _) in enumerate(protocol.outer(rows.targets, rows.groups, seed)):
             groups = rows.groups[train] if rows.groups is not None else None
-            inner = [train[t] for t, _ in classification_splitter(rows.targets[train], groups, seed * 100 + k)]
+            with warnings.catch_warnings():  # "the least populated class ...": said below in a sentence of ours
+                warnings.simplefilter("ignore")
+                inner = [train[t] for t, _ in classification_splitter(rows.targets[train], groups, seed * 100 + k)]
             for fold in (train, *inner):
                 c = lacking(fold)
                 if c is not None:
