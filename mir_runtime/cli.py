@@ -318,7 +318,8 @@ def _tasks(args: argparse.Namespace) -> int:
         print(f"{task.name}: {task.description}")
         print(f"  {task.kind}: " + (task.unit or "a number" if task.kind == "regression" else ', '.join(task.classes)))
         if task.selector is not None:
-            optional = f" (optional: one head for every {task.selector})" if task.same_head and len(task.heads) > 1 else ""
+            optional = (f" (optional: one head for every {task.selector})" if task.same_head and len(task.heads) > 1
+                        else " (optional: every head answers alike)" if task.one_answer and len(task.heads) > 1 else "")
             print(f"  --{task.selector} {{{','.join(task.heads)}}}  {task.selector_help}{optional}")
         for spec in task.inputs:
             print(f"  --{spec.name} N  {spec.help}" + (" (optional: the heads ignore it)" if task.ignores_inputs else ""))

@@ -33,7 +33,7 @@ from mir_runtime.ir.model import Module
 from mir_runtime.modeldir import TOKENIZER, WHITENING, ModelDirectory, ModelFileError
 from mir_runtime.packs import TaskPack, load_packs
 from mir_runtime.pooling import branch_columns
-from mir_runtime.store import EmbeddingStore
+from mir_runtime.store import EmbeddingStore, StoreError  # StoreError: an unusable cache, for callers of Model
 from mir_runtime.tasks import NO_HEADS, OUTPUTS, Task, TaskError
 
 PathLike = str | os.PathLike
@@ -329,7 +329,7 @@ class Model:
         kind, values = self._run_head(pack.file(file), feed, spec)
         if not np.isfinite(values).all():
             raise TaskError(f"task {task}: the head gave a non-finite {kind} for these inputs")
-        shown = key if choice is not None or len(spec.heads) == 1 else ""
+        shown = key if choice is not None or len(spec.heads) == 1 else ""  # no choice was needed: none is named
         note = spec.note(key)
         if spec.kind == "regression":
             return [Prediction(task, spec.selector, shown, f"{v:.6g}", {}, value=round(float(v), 6), note=note)

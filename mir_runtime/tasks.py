@@ -138,6 +138,11 @@ class Task:
         """Every head answers one class whatever its input: run-time inputs are not needed."""
         return bool(self.constant) and set(self.constant) == set(self.heads)
 
+    @property
+    def one_answer(self) -> bool:
+        """Every head answers the same class for every input: the selector is not needed either."""
+        return self.ignores_inputs and len(set(self.constant.values())) == 1
+
     def with_same_head(self, same: bool) -> "Task":
         return replace(self, same_head=same)
 
@@ -231,7 +236,7 @@ class Task:
             if choice is not None:
                 raise TaskError(f"task {self.name} has one head: it takes no choice, not {choice!r}")
             return ""
-        if choice is None and (len(self.heads) == 1 or self.same_head):
+        if choice is None and (len(self.heads) == 1 or self.same_head or self.one_answer):
             return next(iter(self.heads))
         name = f"--{self.selector}" if flags else f"choice (its {self.selector})"
         if choice is None:

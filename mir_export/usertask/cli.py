@@ -117,7 +117,7 @@ def _fit(args: argparse.Namespace) -> int:
     from mir_runtime import IRParseError
     from mir_runtime.model import Model, default_model_dir
     from mir_runtime.modeldir import ModelFileError
-    from mir_runtime.store import StoreError
+    from mir_runtime.model import StoreError
 
     folds = _folds(args.folds)
     if not args.name.replace("-", "").replace("_", "").isalnum():
