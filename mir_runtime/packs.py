@@ -176,17 +176,18 @@ def pack_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
     return [path for path, _ in _found(paths)]
 
 
-def _found(paths: Iterable[str | os.PathLike]) -> list[tuple[Path, bool]]:
+def _found(paths: Iterable[str | os.PathLike], given: bool = True) -> list[tuple[Path, bool]]:
     """Each pack at ``paths`` and whether it was found in a directory of packs (so that, broken, it
-    is skipped with a warning rather than stopping the others)."""
+    is skipped with a warning rather than stopping the others); ``given``: the paths are the
+    user's, so a directory holding no pack is said (a model's own empty ``tasks/`` is not)."""
     found: list[tuple[Path, bool]] = []
-    for given in paths:
-        path = Path(given)
+    for each in paths:
+        path = Path(each)
         if (path / PACK_FILE).is_file():
             found.append((path, False))
         elif path.is_dir():
             inner = sorted(p.parent for p in path.glob(f"*/{PACK_FILE}"))
-            if not inner:
+            if not inner and given:
                 warnings.warn(f"{path} holds no task pack (a pack is a directory with a {PACK_FILE}; a directory "
                               f"of packs holds them one level down)", stacklevel=2)
             found += [(p, True) for p in inner]
@@ -208,7 +209,7 @@ def load_packs(directory: ModelDirectory, tasks: Iterable[str | os.PathLike] | N
     warning naming it, so that one pack cannot stop the others being served; a pack given by its
     own path is refused (``PackError``)."""
     own = directory.path / MODEL_TASKS
-    found = (_found([own]) if own.is_dir() else []) + _found(user_pack_paths(tasks))
+    found = (_found([own], given=False) if own.is_dir() else []) + _found(user_pack_paths(tasks))
     packs: dict[str, TaskPack] = {}
     for path, in_directory in found:
         try:
