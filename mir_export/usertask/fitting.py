@@ -11,7 +11,10 @@ opcodes, read as the model reads them). Each is compared with ours by a paired i
 groups (``downstream.paired``). The heads that ship are chosen the same way on every row and
 refitted on all of them, one per selector value; with ``share_selector`` (configurations only,
 as thread coarsening does across GPUs) one fit learns from every value's rows, the value a
-one-hot input, and is written as one head per value.
+one-hot input, and is written as one head per value. A head of many rows (``LARGE_ROWS``) is
+searched among cheaper learners, each fit on a draw of its training rows, by a rule fixed before
+any fold is seen. Problems a fit would meet late (a class some training fold lacks) are refused
+before the first fit, in one line.
 """
 from __future__ import annotations
 
