@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+from mir_runtime.errors import shown
+
 KINDS = ("classification", "regression", "configuration")
 MIN_ROWS = 10  # fewer labelled files than this give no fold a test worth scoring
 
@@ -70,9 +72,9 @@ def _records(path: Path) -> tuple[list[str], list[tuple[int, dict]]]:
         except ImportError:
             raise TableError(f"{path}: reading Parquet needs pyarrow (pip install pyarrow), or give a CSV") from None
         try:
-            data = pq.read_table(path).to_pylist()
-        except Exception as exc:  # pyarrow raises several kinds for a file that is not Parquet
-            raise TableError(f"{path}: not a Parquet table ({exc})") from None
+            data = pq.read_table(path, page_checksum_verification=True).to_pylist()  # a damaged page is refused
+        except Exception as exc:  # pyarrow raises several kinds for a file that is not Parquet, or damaged
+            raise TableError(f"{path}: not a readable Parquet table ({shown(str(exc))})") from None
         columns = list(data[0]) if data else list(pq.read_schema(path).names)
         return columns, [(k + 1, {c: "" if v is None else str(v) for c, v in row.items()}) for k, row in enumerate(data)]
     try:
