@@ -325,15 +325,25 @@ def _info(args: argparse.Namespace) -> int:
         "embedding_size": manifest.embedding_size,
         "pooling": manifest.pooling,
         "files": {name: {"bytes": e.bytes, "sha256": e.sha256, "check": "ok"} for name, e in manifest.files.items()},
-        "tasks": {name: {"pack": str(pack.path), "files": {f: {"sha256": pack.files[f].sha256, "check": "ok"}
+        "tasks": {name: {"pack": _within(pack.path, directory.path), "files": {f: {"sha256": pack.files[f].sha256, "check": "ok"}
                                                            for f in pack.files if pack.file(f)}}
                   for name, pack in _packs(args).items()},
-        "device": args.device,
+        "device": model.backend.device_used,  # where it runs, which --device cuda may not get
+        **({"requested_device": args.device} if args.device != model.backend.device_used else {}),
+        "precision": model.precision,
         "providers": model.providers,
         "metrics": manifest.sections.get("metrics", {}),
     }
     print(json.dumps(info, indent=2))
     return EXIT_OK
+
+
+def _within(path: Path, directory: Path) -> str:
+    """``path`` relative to the model directory when inside it (its own packs), else as given."""
+    try:
+        return str(Path(path).resolve().relative_to(Path(directory).resolve()))
+    except ValueError:
+        return str(path)
 
 
 def _model_options(parser: argparse.ArgumentParser, predict: bool = False) -> None:
@@ -402,7 +412,10 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     from mir_runtime import embed_parquet
 
     argv = sys.argv[1:] if argv is None else argv
+    from mir_runtime.usage import release
+
     parser = Parser(prog="mir-runtime", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {release()}")
     sub = parser.add_subparsers(dest="command", required=True)
     graph = sub.add_parser("graph", help="ProGraML program graph of each IR file, as JSON")
     graph.add_argument("files", nargs="+", metavar="FILE", help=".ll (or .bc) files; - reads standard input")
