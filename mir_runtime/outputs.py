@@ -139,7 +139,10 @@ class JsonLines:
     def __init__(self, stream: IO[str] | None = None, path: Path | None = None) -> None:
         self.path = path  # None: stdout, whose closed pipe is the reader's choice
         self.file = Beside(path, text=True) if path is not None else None
-        self.stream = self.file.stream if self.file is not None else stream
+        chosen = self.file.stream if self.file is not None else stream
+        if chosen is None:
+            raise ValueError("JsonLines needs a stream or a path")
+        self.stream: IO = chosen
 
     def write(self, path: str, vector: np.ndarray) -> None:
         line = json.dumps({"file": path, "embedding": [round(float(x), 7) for x in vector]}) + "\n"
