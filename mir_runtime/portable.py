@@ -1,6 +1,6 @@
 """Paths in recorded commands and manifests written so that they name no directory of the machine
-that wrote them: a manifest ships to every user, and ``cd /home/alice/run && ...`` tells them
-nothing they can use while it tells everyone about that machine.
+that wrote them: a manifest ships to every user, and a ``cd`` into the writer's home directory
+tells them nothing they can use while it tells everyone about that machine.
 
 A path is written relative to ``base`` (the directory commands are replayed from: the working
 directory, or the repository) when the two share their top directory, as ``~/...`` below the home
