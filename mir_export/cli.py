@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import glob
-import os
 import shlex
 import signal
 import sys
@@ -12,6 +11,7 @@ from pathlib import Path
 from mir_runtime.usage import Formatter, HelpParser, UsageError, group_commands
 
 TRAIN_EXTRA = "pip install 'mir-runtime[train]'"  # what the training side needs beyond the runtime
+EXTRAS = {"task": "tasks"}  # commands that need another extra than [train]: fitting a task needs no torch
 DESCRIPTION = ("The training side of mir: build the IR corpus, pre-train the encoder, export and change model "
                "directories, and score the embedding on the downstream tasks.")
 # --help lists the commands by what they work on, in the order of the work
@@ -26,7 +26,10 @@ COMMAND_GROUPS = {
 def build_parser() -> argparse.ArgumentParser:
     from mir_export.corpus.packages import PACKAGES
 
+    from mir_runtime.usage import release
+
     parser = HelpParser(prog="mir-export", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {release()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     corpus = sub.add_parser("corpus", help="the pre-training IR corpus", formatter_class=Formatter)
     corpus_sub = corpus.add_subparsers(dest="corpus_command", required=True)
@@ -175,8 +178,11 @@ def _random_model(args: argparse.Namespace) -> int:
 
 
 def invocation(argv: list[str]) -> str:
-    """The command as it ran, replayable: ``cd CWD && mir-export ARGS``."""
-    return f"cd {shlex.quote(os.getcwd())} && {shlex.join(['mir-export', *argv])}"
+    """The command as it ran, replayable from the working directory, naming none of this machine's
+    directories (a manifest ships to every user): its paths relative, or ``~``, ``$TMPDIR``."""
+    from mir_runtime.portable import portable_argv
+
+    return shlex.join(["mir-export", *portable_argv(argv)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,8 +197,14 @@ def main(argv: list[str] | None = None) -> int:
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.split(".")[0] in ("mir_runtime", "mir_export"):
             raise
-        print(f"mir-export: needs the [train] extra (no module {exc.name!r}): {TRAIN_EXTRA}", file=sys.stderr)
+        extra = EXTRAS.get(_command(argv), "train")
+        print(f"mir-export: needs the [{extra}] extra (no module {exc.name!r}): pip install 'mir-runtime[{extra}]'",
+              file=sys.stderr)
         return 2
+
+
+def _command(argv: list[str]) -> str | None:
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def _run(args: argparse.Namespace) -> int:

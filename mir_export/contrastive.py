@@ -58,7 +58,7 @@ from mir_export.samples import Sample
 from mir_export.torch_encoder import torch_engine
 from mir_runtime.featurizer import Features
 from mir_runtime.pooling import MEAN_MAX_SIZE
-from mir_runtime.progress import progress
+from mir_runtime.progress import progress, status
 
 
 @dataclass
@@ -271,7 +271,7 @@ def train(model: MIREncoder, data: VariantSamples, tokenizer: Path, out: Path, c
                       "functions_per_s": round(len(pairs) / elapsed, 2)}
             log.write(json.dumps(record) + "\n")
             log.flush()
-            print(f"\rstep {state['step']}/{cfg.steps} loss {record['loss']:.3f}", end="", file=sys.stderr, flush=True)
+            status(f"step {state['step']}/{cfg.steps} loss {record['loss']:.3f}")
     print(file=sys.stderr)
     save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model.cfg, cfg)
     summary = {"metrics": evaluate(model, data, cfg), "start_metrics": state.get("start_metrics"),

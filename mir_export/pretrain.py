@@ -38,6 +38,7 @@ from mir_export.model import N_FLOWS, MIREncoder, ModelConfig, config, segment_m
 from mir_export.samples import Sample
 from mir_export.tokenizer import MASK, SPECIAL_TOKENS
 from mir_runtime.features import GRAPH_INPUTS, GraphInputs
+from mir_runtime.progress import status
 
 TASKS = ("mlm", "gae", "match")
 SHIFTED = ("token_node", "edge_src", "edge_dst")  # node indices: shifted when graphs are joined
@@ -509,8 +510,8 @@ def train(train_samples: list[Sample], eval_samples: list[Sample], vocab_size: i
         log.write(json.dumps(record) + "\n")
         if state["step"] % 10 == 0:
             log.flush()
-            print(f"\rstep {state['step']}/{total} loss {record['loss']:.3f} "
-                  f"({record['statements_per_s']:.0f} statements/s)", end="", file=sys.stderr, flush=True)
+            status(f"step {state['step']}/{total} loss {record['loss']:.3f} "
+                   f"({record['statements_per_s']:.0f} statements/s)")
     save_checkpoint(checkpoint, model, optimizer, state, rng, group, generator, model_cfg, cfg, distiller, behaviour)
     if not group.main:
         return {"training": state}

@@ -150,6 +150,7 @@ class OnnxBackend:
         self._encoders: list = [None, None]
         self._sessions: dict[str, object] = {}
         self._lock = threading.Lock()
+        self._fell_back = False  # CUDA asked for, CPU used: said once
 
     @functools.cached_property
     def options(self):
@@ -176,17 +177,39 @@ class OnnxBackend:
         with self._lock:
             if self._encoders[k] is None:
                 self._encoders[k] = self._open(self.files[k], self.encoder_options[k])
-                providers = self._encoders[k].get_providers()
-                if self.device == "cuda" and "CUDAExecutionProvider" not in providers:
-                    warnings.warn(f"CUDA requested but onnxruntime runs on {', '.join(providers)} "
-                                  "(is onnxruntime-gpu installed, with CUDA libraries it can load?)",
-                                  RuntimeWarning, stacklevel=3)
             return self._encoders[k]
 
     def _open(self, file: str | Path, options):
+        """A session of ``file``. On CUDA, onnxruntime's own warnings and log lines (a provider it
+        cannot load, libraries it cannot find) are kept quiet: ``cuda_fallback`` says it in one line."""
         ort = load_onnxruntime()
         path = file if isinstance(file, Path) else self.directory.file(file)
-        return ort.InferenceSession(str(path), options, providers=self.requested_providers)
+        if self.device != "cuda":
+            return ort.InferenceSession(str(path), options, providers=self.requested_providers)
+        ort.set_default_logger_severity(3)  # errors only: a failed CUDA load is said once, below, in our words
+        providers = [p for p in self.requested_providers
+                     if p != "CUDAExecutionProvider" or p in ort.get_available_providers()]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            session = ort.InferenceSession(str(path), options, providers=providers)
+        if "CUDAExecutionProvider" not in session.get_providers():
+            self.cuda_fallback(ort)
+        return session
+
+    def cuda_fallback(self, ort) -> None:
+        """Say once that CUDA was asked for but the sessions run on CPU, and why, at which precision."""
+        if self._fell_back:
+            return
+        self._fell_back = True
+        gpu = "CUDAExecutionProvider" in ort.get_available_providers()
+        why = ("the CUDA or cuDNN libraries that onnxruntime-gpu needs could not be loaded (README: GPU)" if gpu else
+               "onnxruntime-gpu is not installed: pip install 'mir-runtime[gpu]', without [cpu]")
+        warnings.warn(f"--device cuda: {why}; running on CPU at {self.precision}", RuntimeWarning, stacklevel=4)
+
+    @property
+    def device_used(self) -> str:
+        """Where the encoders actually run: ``cuda`` only if onnxruntime took the CUDA provider."""
+        return "cuda" if "CUDAExecutionProvider" in self.providers else "cpu"
 
     def session(self, file: str | Path, options=None):
         """The session of another file of the model directory (a block file), or of a file

@@ -153,7 +153,7 @@ def _embed(args: argparse.Namespace) -> int:
         if stdin:
             raise UsageError("standard input ('-') is embedded to .npy, .jsonl or stdout, not a table of files")
         return embed_parquet.run(args, threads, workers)
-    from mir_runtime.outputs import failures_path, open_output, output_problem, writing
+    from mir_runtime.outputs import failures_path, open_output, output_problem, write_beside
     from mir_runtime.progress import progress
 
     out = Path(args.output) if args.output else None
@@ -168,6 +168,7 @@ def _embed(args: argparse.Namespace) -> int:
         raise UsageError(f"--whiten: model {model.directory.path} has no whitening (mir-export whiten adds one)")
     output = open_output(out, len(files), model.embedding_size)
     failed: list[IRParseError] = []
+    rows = None
     try:
         rows = _stdin_rows(model, args.keep_going) if stdin else model.iter_embed(
             files, workers=workers, keep_going=args.keep_going)
@@ -178,11 +179,13 @@ def _embed(args: argparse.Namespace) -> int:
             else:
                 output.write(path, model.whiten(vector) if args.whiten else vector)
     except IRParseError as exc:
+        _close(rows)
         output.abort()
-        kept = f"{shown(str(out))} not written; --keep-going writes the other rows" if out is not None and out.suffix == ".npy" else ""
+        kept = f"{shown(str(out))} not written; --keep-going writes the other rows" if out is not None else ""
         print(f"{exc} ({kept})" if kept else exc, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except BaseException:
+    except BaseException:  # an error, Ctrl-C, SIGTERM: the workers end now and no partial output stays
+        _close(rows)
         output.abort()
         raise
     output.finish()
@@ -190,8 +193,7 @@ def _embed(args: argparse.Namespace) -> int:
     if out is not None and args.keep_going:
         listing = failures_path(out)
         if failed:
-            with writing(listing):
-                listing.write_text("".join(json.dumps({"file": e.file, "error": str(e)}) + "\n" for e in failed))
+            write_beside(listing, "".join(json.dumps({"file": e.file, "error": str(e)}) + "\n" for e in failed))
             listed = f", listed in {listing}"
         else:
             listing.unlink(missing_ok=True)  # no stale list from an earlier run
@@ -199,6 +201,12 @@ def _embed(args: argparse.Namespace) -> int:
         print(f"mir-runtime embed: {len(failed)} of {len(files)} inputs failed{listed}", file=sys.stderr)
     # --keep-going: the rows of the files it could read are the result; a run that embedded none failed
     return EXIT_BAD_INPUT if failed and len(failed) == len(files) else EXIT_OK
+
+
+def _close(rows) -> None:
+    """End a generator of rows now (its worker processes with it), not when it is collected."""
+    if rows is not None and hasattr(rows, "close"):
+        rows.close()
 
 
 def _embedded_files(paths: list[str], out: Path | None) -> list[str]:
@@ -344,15 +352,25 @@ def _info(args: argparse.Namespace) -> int:
         "embedding_size": manifest.embedding_size,
         "pooling": manifest.pooling,
         "files": {name: {"bytes": e.bytes, "sha256": e.sha256, "check": "ok"} for name, e in manifest.files.items()},
-        "tasks": {name: {"pack": str(pack.path), "files": {f: {"sha256": pack.files[f].sha256, "check": "ok"}
+        "tasks": {name: {"pack": _within(pack.path, directory.path), "files": {f: {"sha256": pack.files[f].sha256, "check": "ok"}
                                                            for f in pack.files if pack.file(f)}}
                   for name, pack in _packs(args).items()},
-        "device": args.device,
+        "device": model.backend.device_used,  # where it runs, which --device cuda may not get
+        **({"requested_device": args.device} if args.device != model.backend.device_used else {}),
+        "precision": model.precision,
         "providers": model.providers,
         "metrics": manifest.sections.get("metrics", {}),
     }
     print(json.dumps(info, indent=2))
     return EXIT_OK
+
+
+def _within(path: Path, directory: Path) -> str:
+    """``path`` relative to the model directory when inside it (its own packs), else as given."""
+    try:
+        return str(Path(path).resolve().relative_to(Path(directory).resolve()))
+    except ValueError:
+        return str(path)
 
 
 def _model_options(parser: argparse.ArgumentParser, predict: bool = False) -> None:
@@ -435,7 +453,10 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     from mir_runtime import embed_parquet
 
     argv = sys.argv[1:] if argv is None else argv
+    from mir_runtime.usage import release
+
     parser = Parser(prog="mir-runtime", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {release()}")
     sub = parser.add_subparsers(dest="command", required=True)
     graph = sub.add_parser("graph", help="ProGraML program graph of each IR file, as JSON")
     graph.add_argument("files", nargs="+", metavar="FILE", help=".ll (or .bc) files; - reads standard input")
@@ -451,15 +472,17 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     embed.add_argument("files", nargs="+", metavar="PATH", help=".ll (or .bc) files, or directories (their .ll/.bc "
                        "files, recursively, sorted; not with .npy output); - reads standard input")
     embed.add_argument("-o", "--output", metavar="OUT", help="out.npy (float32 [files, size], input order), "
-                       "out.jsonl (a line per file, written as it comes) or out.parquet (path, sha256, embedding, "
-                       "error: a row per file, failed ones too); default: JSON lines on stdout")
+                       "out.jsonl (a line per file) or out.parquet (path, sha256, embedding, "
+                       "error: a row per file, failed ones too), each put in place whole when the run ends; default: JSON "
+                       "lines on stdout, written as they come")
     embed.add_argument("--workers", type=int, metavar="N",
                        help="processes embedding files side by side, one thread each (default: every core, "
                             "or 1 when --threads is given)")
     embed.add_argument("--keep-going", action="store_true",
                        help="embed the other files when one is not readable IR, and list the failures in "
                             "OUT's stem + .failed.jsonl; the exit status is 0 unless no file was embedded (without "
-                            "it, the first bad file stops the run with exit status 2 and an .npy is not written)")
+                            "it, the first bad file stops the run with exit status 2 and OUT is not written; an OUT of an earlier run "
+                            "stays as it was)")
     embed.add_argument("--whiten", action="store_true",
                        help="write the embeddings whitened by the model's corpus statistics, to compare by cosine "
                             "(similarity search; the task heads take the raw ones)")
@@ -491,6 +514,28 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     return parser, problem
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwound like Ctrl-C, so that worker processes end and no partial
+    output stays (the default action would end the process on the spot)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminated(signum: int, frame) -> None:
+    raise Terminated(signum)
+
+
+def _unwind_on_signals() -> None:
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) == signal.SIG_DFL:
+            signal.signal(number, _terminated)
+
+
 def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
     print(f"mir-runtime: {message}", file=sys.stderr)
 
@@ -510,6 +555,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"mir-runtime {args.command}: {shown(str(problem))}", file=sys.stderr)
             return EXIT_BAD_INPUT
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    _unwind_on_signals()
     try:
         return args.run(args)
     except IRParseError as exc:
@@ -523,6 +569,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERNAL
     except KeyboardInterrupt:
         return 130
+    except Terminated as exc:
+        return 128 + exc.signum
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK

@@ -1,14 +1,22 @@
 """Where ``mir-runtime embed`` writes its rows, one row at a time, so memory stays flat.
 
-``.jsonl`` (and stdout): a line ``{"file": ..., "embedding": [...]}`` per file as soon as it is
-embedded. ``.npy``: float32 ``[files, size]`` in input order, streamed into a hidden partial file
-beside the output and renamed into place by ``finish()``: an output either is complete or is not
-there. A new format is one more class with ``write``/``finish``/``abort`` and a line in ``open_output``.
-A file that cannot be written (a full disk, a read-only or special file system that ``output_problem``
-could not foresee) is an ``OutputError`` naming it.
+Every output file appears whole or not at all, and a failed or interrupted run leaves an existing
+one as it was: rows go to a ``Beside`` file in the output's directory, which ``finish()`` puts in
+place by a rename. On Linux that file has no name until then (``O_TMPFILE``, linked at the end):
+a run killed outright, even by SIGKILL, leaves nothing behind. Where the file system cannot make
+one, it is the hidden ``.NAME.partial`` beside the output, removed on any failure or signal the
+process lives through, and replaced by the next run to the same output after a SIGKILL.
+
+``.jsonl``: a line ``{"file": ..., "embedding": [...]}`` per file (on stdout, as soon as each is
+embedded). ``.npy``: float32 ``[files, size]`` in input order. A new format is one more class with
+``write``/``finish``/``abort`` and a line in ``open_output``. A file that cannot be written (a full
+disk, a read-only or special file system that ``output_problem`` could not foresee) is an
+``OutputError`` naming it.
 """
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import sys
@@ -34,6 +42,68 @@ def writing(path: Path):
         raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
+class Beside:
+    """A file written beside ``path`` that becomes ``path`` only on ``commit`` (module docstring);
+    ``stream``: binary, or text (UTF-8) with ``text``."""
+
+    def __init__(self, path: Path, text: bool = False) -> None:
+        self.path = Path(path)
+        self.partial = self.path.with_name(f".{self.path.name}.partial")
+        with writing(self.path):
+            fd = _unnamed(self.path.parent)
+            self.named = fd is None
+            if fd is None:
+                fd = os.open(self.partial, os.O_RDWR | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o666)
+            raw = open(fd, "w+b")
+        self.stream: IO = io.TextIOWrapper(raw, encoding="utf-8", newline="\n") if text else raw
+        self._raw = raw
+
+    def commit(self) -> None:
+        """Put the whole file in place of ``path`` (an ``OutputError`` if that fails, and nothing left)."""
+        try:
+            with writing(self.path):
+                self.stream.flush()
+                if not self.named:
+                    self.partial.unlink(missing_ok=True)  # a killed earlier run's
+                    _link(self._raw, self.partial)
+                self.stream.close()
+                os.replace(self.partial, self.path)
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        """Leave nothing: the output stays as it was before the run."""
+        with suppress(OSError, ValueError):
+            self.stream.close()
+        with suppress(OSError):
+            if self.named or self.partial.exists():
+                self.partial.unlink(missing_ok=True)
+
+
+def _unnamed(directory: Path) -> int | None:
+    """A file descriptor of a new file in ``directory`` that has no name yet (Linux ``O_TMPFILE``),
+    or ``None`` where the system or file system has none."""
+    flag = getattr(os, "O_TMPFILE", None)
+    if flag is None or not Path("/proc/self/fd").is_dir():
+        return None
+    try:
+        return os.open(directory, flag | os.O_RDWR | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError as exc:
+        if exc.errno in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL, errno.ENOENT):
+            return None  # no O_TMPFILE on this file system (or kernel)
+        raise
+
+
+def _link(stream: IO, name: Path) -> None:
+    """Give the unnamed file of ``stream`` the name ``name`` (``linkat`` through ``/proc/self/fd``)."""
+    directory = os.open(name.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.link(f"/proc/self/fd/{stream.fileno()}", name.name, dst_dir_fd=directory, follow_symlinks=True)
+    finally:
+        os.close(directory)
+
+
 class Output(Protocol):
     def write(self, path: str, vector: np.ndarray) -> None: ...
 
@@ -41,7 +111,7 @@ class Output(Protocol):
         """Every row is written: make the output whole."""
 
     def abort(self) -> None:
-        """The run failed: leave no partial array behind."""
+        """The run failed: leave no partial output behind, and an earlier one as it was."""
 
 
 def output_problem(path: Path) -> str | None:
@@ -64,25 +134,30 @@ def failures_path(path: Path) -> Path:
 
 
 class JsonLines:
-    def __init__(self, stream: IO[str], path: Path | None = None) -> None:
-        self.stream = stream
-        self.path = path  # the file's, where it is ours; None: stdout, whose closed pipe is the reader's choice
+    """JSON lines on ``stream`` (stdout, written as they come), or into a ``Beside`` file."""
+
+    def __init__(self, stream: IO[str] | None = None, path: Path | None = None) -> None:
+        self.path = path  # None: stdout, whose closed pipe is the reader's choice
+        self.file = Beside(path, text=True) if path is not None else None
+        chosen = self.file.stream if self.file is not None else stream
+        if chosen is None:
+            raise ValueError("JsonLines needs a stream or a path")
+        self.stream: IO = chosen
 
     def write(self, path: str, vector: np.ndarray) -> None:
         line = json.dumps({"file": path, "embedding": [round(float(x), 7) for x in vector]}) + "\n"
         with writing(self.path) if self.path is not None else nullcontext():
             self.stream.write(line)
-            self.stream.flush()
+            if self.file is None:
+                self.stream.flush()
 
     def finish(self) -> None:
-        if self.path is not None:
-            with writing(self.path):
-                self.stream.close()
+        if self.file is not None:
+            self.file.commit()
 
-    def abort(self) -> None:  # rows already written stand on their own
-        if self.path is not None:
-            with suppress(OSError):
-                self.stream.close()
+    def abort(self) -> None:
+        if self.file is not None:
+            self.file.discard()
 
 
 class NpyRows:
@@ -91,11 +166,10 @@ class NpyRows:
 
     def __init__(self, path: Path, rows: int, size: int) -> None:
         self.path = path
-        self.partial = path.with_name(f".{path.name}.partial")
         self.size = size
         self.rows = 0
-        with writing(path):
-            self.stream = open(self.partial, "wb")
+        self.file = Beside(path)
+        self.stream = self.file.stream
         self.header = _npy_header(rows, size)
         try:
             self._write(self.header)
@@ -116,17 +190,13 @@ class NpyRows:
             with writing(self.path):
                 self.stream.seek(0)
                 self.stream.write(_npy_header(self.rows, self.size, len(self.header)))
-                self.stream.close()
-                os.replace(self.partial, self.path)
         except OutputError:
             self.abort()
             raise
+        self.file.commit()
 
     def abort(self) -> None:
-        with suppress(OSError):
-            self.stream.close()
-        with suppress(OSError):
-            self.partial.unlink(missing_ok=True)
+        self.file.discard()
 
 
 def _npy_header(rows: int, size: int, length: int | None = None) -> bytes:
@@ -144,5 +214,16 @@ def open_output(path: Path | None, rows: int, size: int) -> Output:
         return JsonLines(sys.stdout)
     if path.suffix == ".npy":
         return NpyRows(path, rows, size)
-    with writing(path):
-        return JsonLines(open(path, "w", encoding="utf-8"), path)
+    return JsonLines(path=path)
+
+
+def write_beside(path: Path, text: str) -> None:
+    """``path`` holding ``text`` (UTF-8), put in place whole (a ``Beside`` file)."""
+    file = Beside(path, text=True)
+    try:
+        with writing(path):
+            file.stream.write(text)
+    except BaseException:
+        file.discard()
+        raise
+    file.commit()

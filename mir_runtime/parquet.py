@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mir_runtime.outputs import writing
+from mir_runtime.outputs import Beside, writing
 
 if TYPE_CHECKING:
     from mir_runtime.rows import Row
@@ -59,23 +59,28 @@ def rows_table(rows: Sequence["Row"], embedding_size: int):
 
 def write_parquet(tables: Iterable, out: str | os.PathLike, embedding_size: int) -> None:
     """Stream ``tables`` (in the module's schema) into one Parquet file, a row group each, so
-    memory stays that of one batch whatever the number of files; the file appears only when complete."""
+    memory stays that of one batch whatever the number of files; the file appears only when
+    complete (``outputs.Beside``: an earlier one stays as it was until then), with a checksum
+    on every page so that a reader can tell a damaged file (``page_checksum_verification``)."""
     pa = load_pyarrow()
-    partial = Path(f"{out}.partial")  # a failed run leaves no file that looks complete
+    file = Beside(Path(out))
+    writer = None
     try:
         with writing(out):  # the writer's errors (a full disk ...) name the output; the rows' are theirs
-            writer = pa.parquet.ParquetWriter(str(partial), schema(embedding_size))
+            writer = pa.parquet.ParquetWriter(file.stream, schema(embedding_size), write_page_checksum=True)
         try:
             for table in tables:
                 with writing(out):
                     writer.write_table(table)
-        except BaseException:
-            with suppress(OSError):
-                writer.close()
-            raise
+        finally:
+            if hasattr(tables, "close"):
+                tables.close()  # its worker processes end now, not when it is collected
         with writing(out):
             writer.close()
-            partial.replace(out)
-    finally:
-        with suppress(OSError):
-            partial.unlink(missing_ok=True)
+    except BaseException:
+        if writer is not None:
+            with suppress(Exception):
+                writer.close()
+        file.discard()
+        raise
+    file.commit()

@@ -11,6 +11,12 @@ the vectors depend on (the sha256 of the tokenizer and encoder files, precision,
 the runtime's and onnxruntime's versions), so another model, precision or release never reads
 another's vectors; it simply starts a database of its own. Nothing is evicted: delete the
 directory to reclaim the space (1.5 MB held the 752 statements and 80 files of 80 device-mapping kernels).
+
+Every entry carries a CRC-32 of its key and vector, checked on every read: an entry whose bytes
+changed on disk (a flipped bit, a hand edit, a torn write on a failing disk) is never served; it is
+dropped, said once in one line, and its vector computed afresh. A database of another layout
+(``SCHEMA``, also SQLite's ``user_version``) is refused in one line rather than misread; the
+layout is part of the name, so a new release starts a database of its own beside an old one.
 """
 from __future__ import annotations
 
@@ -18,6 +24,8 @@ import hashlib
 import json
 import os
 import threading
+import warnings
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,9 +37,14 @@ from mir_runtime.ir.reader import MAX_BYTES
 from mir_runtime.modeldir import TOKENIZER, ModelDirectory, file_sha256
 from mir_runtime.version import __version__
 
-SCHEMA = 1  # the tables' layout; part of the database's name
+SCHEMA = 2  # the tables' layout (2: a checksum per entry); part of the database's name and its user_version
 BUSY_SECONDS = 60  # how long a write waits for another process's
 LOOKUP_CHUNK = 500  # keys per query (SQLite's oldest limit on a statement's parameters is 999)
+
+
+def checksum(key: str | bytes, blob: bytes) -> int:
+    """CRC-32 of an entry's key and vector bytes: a changed vector, or one moved to another key, fails it."""
+    return zlib.crc32(blob, zlib.crc32(key.encode() if isinstance(key, str) else bytes(key)))
 
 
 class StoreError(RuntimeError):
@@ -72,10 +85,18 @@ class EmbeddingStore:
             self._db = sqlite3.connect(path, timeout=BUSY_SECONDS, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")  # a crash may lose the last writes, never corrupt
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            tables = self._db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+            if version != SCHEMA and (version or tables):
+                raise StoreError(f"{path}: an embedding cache of another layout ({version}, this release reads "
+                                 f"{SCHEMA}); delete it")
             for table, key in (("statements", "ids BLOB"), ("files", "sha256 TEXT")):
                 # rowid tables: a vector of 1 to 3 kB would take an overflow page of its own in a
                 # WITHOUT ROWID table (four times the space)
-                self._db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({key} PRIMARY KEY, vector BLOB NOT NULL)")
+                self._db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({key} PRIMARY KEY, vector BLOB NOT NULL, "
+                                 "checksum INTEGER NOT NULL)")
+            self._db.execute(f"PRAGMA user_version = {SCHEMA}")
+        self.damaged = 0  # entries found changed on disk (and dropped) by this process
 
     @classmethod
     def open(cls, cache: str | os.PathLike, directory: ModelDirectory, backend: OnnxBackend) -> EmbeddingStore:
@@ -127,22 +148,46 @@ class EmbeddingStore:
             for start in range(0, len(keys), LOOKUP_CHUNK):
                 chunk = keys[start : start + LOOKUP_CHUNK]
                 marks = ",".join("?" * len(chunk))
-                found.update(self._db.execute(f"SELECT {key}, vector FROM {table} WHERE {key} IN ({marks})", chunk))
-        return [self._vector(table, found[k]) if k in found else None for k in keys]
+                found.update((k, (v, c)) for k, v, c in self._db.execute(
+                    f"SELECT {key}, vector, checksum FROM {table} WHERE {key} IN ({marks})", chunk))
+        out: list[np.ndarray | None] = []
+        damaged = []
+        for k in keys:
+            vector = self._vector(table, k, *found[k]) if k in found else None
+            if vector is None and k in found:
+                damaged.append(k)
+            out.append(vector)
+        if damaged:
+            self._drop(table, key, damaged)
+        return out
 
     def _put(self, table: str, keys: list, vectors: np.ndarray) -> None:
-        rows = [(k, np.ascontiguousarray(v, dtype=np.float32).tobytes()) for k, v in zip(keys, vectors)]
+        rows = []
+        for k, v in zip(keys, vectors):
+            blob = np.ascontiguousarray(v, dtype="<f4").tobytes()
+            rows.append((k, blob, checksum(k, blob)))
         with self._lock, self._failures():
             with self._db:  # one transaction
                 self._db.execute("BEGIN IMMEDIATE")
-                self._db.executemany(f"INSERT OR IGNORE INTO {table} VALUES (?, ?)", rows)
+                self._db.executemany(f"INSERT OR IGNORE INTO {table} VALUES (?, ?, ?)", rows)
 
-    def _vector(self, table: str, blob: bytes) -> np.ndarray:
-        size = self._sizes[table]
-        if not isinstance(blob, bytes) or len(blob) != 4 * size:
-            raise StoreError(f"{self.path}: a stored {table[:-1]} vector is not {size} float32 values "
-                             "(corrupted? delete the file)")
-        return np.frombuffer(blob, dtype=np.float32).copy()
+    def _vector(self, table: str, key, blob, stored) -> np.ndarray | None:
+        """The vector of an entry, or ``None`` where its bytes are not those written (wrong size or type, checksum)."""
+        if not isinstance(blob, bytes) or len(blob) != 4 * self._sizes[table] or stored != checksum(key, blob):
+            return None
+        return np.frombuffer(blob, dtype="<f4").astype(np.float32)
+
+    def _drop(self, table: str, key: str, keys: list) -> None:
+        """Delete entries found damaged, so that their fresh vectors are stored in their place; said once."""
+        with self._lock, self._failures():
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.executemany(f"DELETE FROM {table} WHERE {key} = ?", [(k,) for k in keys])
+        if not self.damaged:
+            warnings.warn(f"{self.path}: {len(keys)} damaged {table} entr{'y' if len(keys) == 1 else 'ies'} of the "
+                          "embedding cache (bytes changed on disk) dropped and computed afresh", RuntimeWarning,
+                          stacklevel=2)
+        self.damaged += len(keys)
 
     @contextmanager
     def _failures(self) -> Iterator[None]:

@@ -46,3 +46,15 @@ def group_commands(parser: argparse.ArgumentParser, commands: argparse._SubParse
             parser.add_argument_group(title)._group_actions.extend(members)
     commands._choices_actions = []  # listed by the groups instead
     commands.help = f"one of the commands below ({parser.prog} COMMAND --help shows its options)"
+
+
+def release() -> str:
+    """The installed distribution's version (``--version``), else the source tree's."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("mir-runtime")
+    except metadata.PackageNotFoundError:
+        from mir_runtime.version import __version__
+
+        return __version__

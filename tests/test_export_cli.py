@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import os
 import subprocess
 import sys
@@ -10,6 +11,7 @@ import pytest
 
 from mir_export.cli import build_parser, invocation, main
 from mir_export.corpus.packages import PACKAGES
+from mir_runtime.portable import portable_argv
 
 
 def test_help_shows_defaults(capsys) -> None:
@@ -72,8 +74,9 @@ def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
     found = provenance(args, corpus_manifest(args))["training"]
     assert found["corpus_manifest"]["path"] == str(corpus / "corpus-manifest.json")
     assert found["commands"][1:] == ["cd /x && mir-export corpus build --out c", "cd /x && mir-export pretrain prepare",
-                                     train[0]["command"], f"cd {os.getcwd()} && mir-export export --run {run} "
-                                     f"--data {data} --out {tmp_path / 'm'}"]
+                                     train[0]["command"], shlex.join(["mir-export", "export", *portable_argv(
+                                         ["--run", str(run), "--data", str(data), "--out", str(tmp_path / "m")])])]
+    assert str(tmp_path) not in found["commands"][-1]
 
 
 def test_lineage_follows_the_runs_and_the_teacher_a_student_stood_on(tmp_path) -> None:

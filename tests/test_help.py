@@ -39,7 +39,7 @@ def problems(parser: argparse.ArgumentParser) -> list[str]:
         texts = [("description", p.description), ("epilog", p.epilog)]
         texts += [(f"command {c.dest}", c.help) for c in _commands(p)]
         for action in p._actions:
-            if isinstance(action, argparse._HelpAction) or action.help == argparse.SUPPRESS:
+            if isinstance(action, (argparse._HelpAction, argparse._VersionAction)) or action.help == argparse.SUPPRESS:
                 continue
             name = action.option_strings[-1] if action.option_strings else action.metavar or action.dest
             if isinstance(action, argparse._SubParsersAction):

@@ -39,6 +39,7 @@ from mir_export.downstream.selection import (
 from mir_export.usertask.constancy import constant_heads
 from mir_export.usertask.table import MIN_ROWS, TableError, TaskTable
 from mir_runtime.packs import base_model, write_pack
+from mir_runtime.progress import status
 from mir_runtime.tasks import Task, TaskInput
 
 FAILED = float(np.log(0.1))  # a configuration not measured and not below a measured one: a 10x slowdown
@@ -216,7 +217,7 @@ def _decisions(protocol: Protocol, rows: Rows, name: str, seeds: list[int], labe
         folds = protocol.outer(rows.targets, rows.groups, seed)
         for k, (train, test) in enumerate(folds):
             if label:
-                print(f"\r{label}: seed {seed}, fold {k + 1} of {len(folds)}", end="", file=sys.stderr, flush=True)
+                status(f"{label}: seed {seed}, fold {k + 1} of {len(folds)}")
             if constant:
                 predict = _Constant(protocol.kind, rows.targets[train])
             else:
@@ -225,7 +226,7 @@ def _decisions(protocol: Protocol, rows: Rows, name: str, seeds: list[int], labe
                 chosen[predict.learner.name] = chosen.get(predict.learner.name, 0) + 1
             out[s, test] = predict.model.predict(x[test], rows.extras[test])[:, 0] if (
                 protocol.kind == "regression" and not constant) else predict(x[test], rows.extras[test])
-    if label:
+    if label and sys.stderr.isatty():  # ends the redrawn line; a log has whole lines already
         print(file=sys.stderr, flush=True)
     return out, chosen
 

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+from mir_runtime.errors import shown
+
 KINDS = ("classification", "regression", "configuration")
 MIN_ROWS = 10  # fewer labelled files than this give no fold a test worth scoring
 
@@ -97,11 +99,11 @@ def _parquet_records(path: Path) -> tuple[list[str], list[tuple[int, dict]]]:
     try:
         columns = list(pq.read_schema(path).names)
         _unique(path, 0, columns)
-        data = pq.read_table(path)
+        data = pq.read_table(path, page_checksum_verification=True)  # a damaged page is refused
     except TableError:
         raise
     except Exception as exc:  # pyarrow raises several kinds for a file that is not Parquet
-        raise TableError(f"{path}: not a Parquet table ({' '.join(str(exc).split())})") from None
+        raise TableError(f"{path}: not a readable Parquet table ({shown(str(exc))})") from None
     rows = data.to_pylist()
     return columns, [(k + 1, {c: "" if v is None else str(v) for c, v in row.items()}) for k, row in enumerate(rows)]
 

@@ -1,4 +1,4 @@
-"""Files to modules: decoding, bitcode through ``llvm-dis``, size limits, and error locations."""
+"""Files to modules: decoding, bitcode through ``llvm-dis``, one spelling of strings, size limits, error locations."""
 from __future__ import annotations
 
 import os
@@ -10,6 +10,7 @@ from mir_runtime.errors import IRParseError
 from mir_runtime.ir import bitcode
 from mir_runtime.ir.model import Module
 from mir_runtime.ir.parser import parse_module
+from mir_runtime.ir.spelling import canonical
 from mir_runtime.ir.upgrade import upgrade_intrinsics
 
 MAX_BYTES = 256 * 1024 * 1024  # larger inputs are refused rather than exhausting memory
@@ -97,8 +98,9 @@ def read_text(data: bytes, path: str = "<bytes>") -> str:
 
 
 def parse_ir(text: str, path: str = "<string>") -> Module:
-    """Module of textual IR, upgraded as LLVM upgrades old intrinsics on reading."""
-    return upgrade_intrinsics(parse_module(text, path))
+    """Module of textual IR, upgraded as LLVM upgrades old intrinsics on reading; its strings and
+    names spelled as ``llvm-dis`` prints them (``spelling``), so that a ``.ll`` and its ``.bc`` agree."""
+    return upgrade_intrinsics(parse_module(canonical(text), path))
 
 
 def read_stream(stream: BinaryIO, name: str = STDIN_NAME) -> Module:
