@@ -34,7 +34,7 @@ from mir_runtime.modeldir import TOKENIZER, WHITENING, ModelDirectory, ModelFile
 from mir_runtime.packs import TaskPack, load_packs
 from mir_runtime.pooling import branch_columns
 from mir_runtime.store import EmbeddingStore
-from mir_runtime.tasks import NO_HEADS, OUTPUTS, Task, TaskError
+from mir_runtime.tasks import NO_HEADS, OUTPUTS, Pipeline, Task, TaskError
 
 PathLike = str | os.PathLike
 
@@ -60,10 +60,19 @@ class Prediction:
     task: str
     selector: str | None  # ``platform``, ``gpu``; None: a task with one head
     choice: str  # its value (``amd``, ``tahiti``)
-    decision: str  # the class or configuration; a regression's value, as text
+    decision: str  # the class, configuration or (passes) pipeline; a regression's value, as text
     probabilities: dict[str, float]  # a classifier head's; empty otherwise
     scores: dict[str, float] = field(default_factory=dict)  # a configuration head's (decision: the largest)
     value: float | None = None  # a regression head's
+    gains: dict[str, float] = field(default_factory=dict)  # a passes head's, by candidate (decision: the largest's)
+    pipeline: Pipeline | None = None  # a passes head's decision: its candidate (name, passes, LLVM major)
+    candidates: tuple[Pipeline, ...] = ()  # a passes task's, in its pack's order
+
+    def ranked(self) -> list[Pipeline]:
+        """A passes task's candidates by predicted gain, largest first (ties in the pack's order)."""
+        if self.pipeline is None:
+            raise TaskError(f"task {self.task} is not a passes task: it ranks no pipelines")
+        return sorted(self.candidates, key=lambda p: -self.gains[p.name])
 
     def to_dict(self) -> dict:
         out: dict = {"task": self.task}
@@ -72,6 +81,8 @@ class Prediction:
         if self.value is not None:
             return out | {"value": self.value}
         out["decision"] = self.decision
+        if self.pipeline is not None:
+            return out | {"llvm": self.pipeline.llvm, "pipeline": self.pipeline.name, "gains": self.gains}
         return out | ({"scores": self.scores} if self.scores else {"probabilities": self.probabilities})
 
 
@@ -330,6 +341,10 @@ class Model:
         if spec.kind == "regression":
             return [Prediction(task, spec.selector, key, f"{v:.6g}", {}, value=round(float(v), 6)) for v in values[:, 0]]
         rounded = [{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in values]
+        if spec.kind == "passes":  # the decision is ranked()'s first: the largest gain as shown, first in pack order
+            best = [max(spec.pipelines, key=lambda p: named[p.name]) for named in rounded]
+            return [Prediction(task, spec.selector, key, b.passes, {}, gains=named, pipeline=b,
+                               candidates=spec.pipelines) for b, named in zip(best, rounded)]
         return [
             Prediction(task, spec.selector, key, spec.classes[int(row.argmax())],
                        named if kind == "probabilities" else {}, named if kind == "scores" else {})

@@ -9,7 +9,12 @@ outputs are read by name, never by position, as its ``kind`` says:
 - ``classification``: ``probabilities`` [N, C] (or ``logits``); the decision is the likeliest class;
 - ``configuration``: ``scores`` [N, C], each configuration's predicted log speedup over the first
   (the default), margin included; the decision is the largest score;
-- ``regression``: ``value`` [N, 1] or [N], a number in the task's ``unit``.
+- ``regression``: ``value`` [N, 1] or [N], a number in the task's ``unit``;
+- ``passes``: ``gains`` [N, C], each candidate pass pipeline's predicted gain over ``default<Oz>``
+  (the log of -Oz's IR instruction count over the pipeline's: above 0 is smaller code); the
+  decision is the pipeline of the largest gain, a string for ``opt -passes=`` with the LLVM major
+  version it was measured on. The entry lists the candidates (``pipelines``: ``name``, ``passes``,
+  ``llvm``), ``default<Oz>`` among them; ``classes`` are their names.
 
 Other outputs (scikit-learn's ``label``) are ignored. An input may declare its domain
 (``"minimum"``, ``"maximum"``); every input must be finite and fit a float32, which is what the
@@ -23,9 +28,11 @@ from dataclasses import dataclass
 import numpy as np
 
 FLOAT32_MAX = float(np.finfo(np.float32).max)
-KINDS = ("classification", "configuration", "regression")
+KINDS = ("classification", "configuration", "regression", "passes")
 # What a head of each kind outputs (the first name found is read).
-OUTPUTS = {"classification": ("probabilities", "logits"), "configuration": ("scores",), "regression": ("value",)}
+OUTPUTS = {"classification": ("probabilities", "logits"), "configuration": ("scores",), "regression": ("value",),
+           "passes": ("gains",)}
+OZ = "default<Oz>"  # the pipeline a passes task's gains are measured against, always a candidate
 
 
 # What to say about a model without task heads (a freshly exported one).
@@ -74,6 +81,41 @@ class TaskInput:
 
 
 @dataclass(frozen=True)
+class Pipeline:
+    """A candidate of a ``passes`` task: ``opt -passes=PASSES`` of LLVM major ``llvm``."""
+
+    name: str
+    passes: str
+    llvm: int
+
+    @classmethod
+    def from_manifest(cls, entry: dict) -> Pipeline:
+        name, passes, llvm = entry["name"], entry["passes"], entry["llvm"]
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"pipeline name must be a non-empty string, not {name!r}")
+        if not isinstance(passes, str) or not passes.strip() or "\n" in passes:
+            raise ValueError(f"pipeline {name}: passes must be one line of opt -passes= text, not {passes!r}")
+        if not isinstance(llvm, int) or isinstance(llvm, bool) or llvm < 1:
+            raise ValueError(f"pipeline {name}: llvm must be an LLVM major version (a positive integer), not {llvm!r}")
+        return cls(name, passes.strip(), llvm)
+
+    def to_manifest(self) -> dict:
+        return {"name": self.name, "passes": self.passes, "llvm": self.llvm}
+
+
+def _pipelines(entry: dict) -> tuple[Pipeline, ...]:
+    """A passes entry's candidates: names unique, ``default<Oz>`` among them."""
+    pipelines = tuple(Pipeline.from_manifest(p) for p in entry["pipelines"])
+    names = [p.name for p in pipelines]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"pipeline names given twice: {', '.join(twice)}")
+    if OZ not in {p.passes for p in pipelines}:
+        raise ValueError(f"the pipelines must include {OZ}, what the gains are measured against")
+    return pipelines
+
+
+@dataclass(frozen=True)
 class Task:
     name: str
     description: str
@@ -84,6 +126,7 @@ class Task:
     classes: tuple[str, ...]  # classification: the classes; configuration: the configurations, default first
     kind: str = "classification"
     unit: str = ""  # regression: what the value measures
+    pipelines: tuple[Pipeline, ...] = ()  # passes: the candidates, in ``classes``' order
 
     @classmethod
     def from_manifest(cls, name: str, entry: dict) -> "Task":
@@ -97,10 +140,14 @@ class Task:
             heads, selector_name, selector_help = {"": entry["head"]}, None, ""
         else:
             heads, selector_name, selector_help = dict(selector["choices"]), selector["name"], selector.get("help", "")
-        classes = tuple(str(c) for c in entry["classes"]) if kind != "regression" else ("value",)
+        pipelines = _pipelines(entry) if kind == "passes" else ()
+        if kind == "passes":
+            classes = tuple(p.name for p in pipelines)
+        else:
+            classes = tuple(str(c) for c in entry["classes"]) if kind != "regression" else ("value",)
         return cls(name=name, description=entry["description"], selector=selector_name, selector_help=selector_help,
                    heads=heads, inputs=tuple(TaskInput.from_manifest(i) for i in entry.get("inputs", [])),
-                   classes=classes, kind=kind, unit=str(entry.get("unit", "")))
+                   classes=classes, kind=kind, unit=str(entry.get("unit", "")), pipelines=pipelines)
 
     def to_manifest(self) -> dict:
         """The entry ``from_manifest`` reads back."""
@@ -112,9 +159,15 @@ class Task:
         entry["inputs"] = [i.to_manifest() for i in self.inputs]
         if self.kind == "regression":
             entry["unit"] = self.unit
+        elif self.kind == "passes":
+            entry["pipelines"] = [p.to_manifest() for p in self.pipelines]
         else:
             entry["classes"] = list(self.classes)
         return entry
+
+    def pipeline(self, name: str) -> Pipeline:
+        """The candidate named ``name`` of a passes task."""
+        return next(p for p in self.pipelines if p.name == name)
 
     def key(self, choice: str | None, flags: bool = False) -> str:
         """The selector value ``choice`` names (the only one if there is just one)."""
@@ -150,7 +203,10 @@ class Task:
     def summary(self) -> dict:
         """What ``mir-runtime tasks`` shows."""
         out = {"task": self.name, "predicts": self.description, "kind": self.kind}
-        out |= {"unit": self.unit} if self.kind == "regression" else {"classes": list(self.classes)}
+        if self.kind == "passes":
+            out["pipelines"] = [p.to_manifest() for p in self.pipelines]
+        else:
+            out |= {"unit": self.unit} if self.kind == "regression" else {"classes": list(self.classes)}
         if self.selector is not None:
             out[self.selector] = list(self.heads)
         return out | {"inputs": {i.name: i.help for i in self.inputs}}
