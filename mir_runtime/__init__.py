@@ -16,7 +16,7 @@ def __getattr__(name: str):
 
         return Model
     if name == "tune":
-        from mir_runtime.tune import tune
+        from mir_runtime.tuning import tune
 
         return tune
     raise AttributeError(f"module 'mir_runtime' has no attribute {name!r}")

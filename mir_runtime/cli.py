@@ -277,7 +277,7 @@ def _predict(args: argparse.Namespace) -> int:
 
 def _tune(args: argparse.Namespace) -> int:
     from mir_runtime.ir.reader import STDIN, STDIN_NAME
-    from mir_runtime.tune import STDOUT, TuneError, tune
+    from mir_runtime.tuning import STDOUT, TuneError, tune
 
     if args.budget < 0:
         raise UsageError(f"--budget must be 0 or more, not {args.budget}")
