@@ -489,7 +489,7 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     tune_cmd.add_argument("--task", help="the passes task that ranks the pipelines (default: the only one served)")
     tune_cmd.add_argument("--format", choices=("text", "json"), default="text",
                           help="the report (on standard output, or standard error with -o -): text: one line; json: "
-                               "every pipeline run, its IR instructions and predicted gain")
+                               "every pipeline run, its IR instructions and predicted gain (default: text)")
     _model_option(tune_cmd)
     _tasks_option(tune_cmd)
     tune_cmd.set_defaults(run=_tune)

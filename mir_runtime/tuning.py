@@ -163,7 +163,10 @@ def _first_error(stderr: str, returncode: int) -> str:
     line = next((x for x in lines if "error" in x.lower()), lines[0] if lines else "")
     if not line:
         return f"killed by signal {-returncode}" if returncode < 0 else f"exit status {returncode}"
-    return re.sub(r"^\S*opt(?:-\d+)?(?:\.exe)?: ", "", line)
+    line = re.sub(r"^\S*opt(?:-\d+)?(?:\.exe)?: ", "", line)
+    if "-opaque-pointers mode" in stderr:  # LLVM 15+ IR for an opt of LLVM 14 or earlier
+        line += " (opaque pointers, IR of LLVM 15 or later: give a newer opt with --opt)"
+    return line
 
 
 def run_pipeline(opt: Opt, pipeline: Pipeline, source: PathLike, out: Path,
