@@ -335,7 +335,8 @@ def _tasks(args: argparse.Namespace) -> int:
             for pipeline in task.pipelines:
                 print(f"    {pipeline.name} (LLVM {pipeline.llvm}): {pipeline.passes}")
         else:
-            print(f"  {task.kind}: " + (task.unit or "a number" if task.kind == "regression" else ', '.join(task.classes)))
+            shown_classes = task.unit or "a number" if task.kind == "regression" else ", ".join(task.classes)
+            print(f"  {task.kind}: {shown_classes}")
         if task.selector is not None:
             print(f"  --{task.selector} {{{','.join(task.heads)}}}  {task.selector_help}")
         for spec in task.inputs:
@@ -477,7 +478,8 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     predict.set_defaults(run=_predict)
     tune_cmd = sub.add_parser("tune", help="the smallest IR among -Oz and the pass pipelines a passes task ranks "
                                            "first, by the user's opt")
-    tune_cmd.add_argument("file", metavar="FILE", help="an .ll (or .bc) file that the opt reads; - reads standard input")
+    tune_cmd.add_argument("file", metavar="FILE",
+                          help="an .ll (or .bc) file that the opt reads; - reads standard input")
     tune_cmd.add_argument("-o", "--output", metavar="OUT", required=True,
                           help="where the kept IR goes (written beside, then renamed: an existing OUT stays whole on "
                                "failure); - for standard output")

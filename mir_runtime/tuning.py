@@ -5,9 +5,9 @@ module's embedding; ``tune`` runs the ``budget`` best-ranked ones and ``default<
 ``opt``, as a program (``opt -passes=P -S``, side by side in ``jobs`` processes; the runtime links no
 LLVM library), counts each result's IR instructions (``ir.count``) and keeps the smallest, -Oz on a
 tie: so the answer is never larger than -Oz's. A pipeline that fails in ``opt`` is skipped with a
-warning; an input that ``opt`` cannot optimize with -Oz (typed pointers for an ``opt`` that reads only
-opaque ones, a syntax error) is a ``TuneError`` naming the file with ``opt``'s first error line.
--Oz runs while the model embeds the module, so the head's cost hides behind one compilation.
+warning; an input that ``opt`` cannot optimize with -Oz (opaque-pointer IR for an ``opt`` of LLVM 14,
+a syntax error) is a ``TuneError`` naming the file with ``opt``'s first error line.
+-Oz runs while the model loads and embeds the module, so the head's cost hides behind that compilation.
 
 ``opt`` is ``opt=PATH``, else ``opt-N`` on ``PATH`` for the pipelines' LLVM major N, else ``opt``
 on ``PATH`` if its ``--version`` says N: the pipelines were measured with that major, and another
@@ -25,6 +25,7 @@ import tempfile
 import time
 import warnings
 from collections import Counter
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +33,9 @@ from typing import TYPE_CHECKING
 
 from mir_runtime.errors import IRParseError, shown
 from mir_runtime.ir.count import count_instructions
-from mir_runtime.tasks import OZ, Pipeline
+from mir_runtime.modeldir import ModelDirectory
+from mir_runtime.packs import load_packs
+from mir_runtime.tasks import OZ, Pipeline, Task
 
 if TYPE_CHECKING:
     from mir_runtime.model import Model, Prediction
@@ -90,17 +93,18 @@ def find_opt(given: PathLike | None, majors: list[int]) -> Opt:
         found = Opt(path, version)
         if majors and found.major not in majors:
             warnings.warn(f"{shown(found.path)} is LLVM {found.major}, the pipelines are for LLVM "
-                          f"{'/'.join(map(str, majors))}: some may fail or count differently", TuneWarning, stacklevel=2)
+                          f"{'/'.join(map(str, majors))}: some may fail or count differently", TuneWarning,
+                          stacklevel=2)
         return found
-    plain = shutil.which("opt")
-    plain_version = opt_version(plain) if plain else None
     for major in majors:
         versioned = shutil.which(f"opt-{major}")
         version = opt_version(versioned) if versioned else None
         if versioned and version and int(version.split(".")[0]) == major:
             return Opt(versioned, version)
-        if plain and plain_version and int(plain_version.split(".")[0]) == major:
-            return Opt(plain, plain_version)
+    plain = shutil.which("opt")
+    plain_version = opt_version(plain) if plain else None
+    if plain and plain_version and int(plain_version.split(".")[0]) in majors:
+        return Opt(plain, plain_version)
     wanted = " or ".join(f"opt-{m}" for m in majors) or "opt"
     other = f"; opt on PATH is LLVM {plain_version}" if plain_version else ""
     raise TuneError(f"no opt found for LLVM {'/'.join(map(str, majors))} (looked for {wanted} and opt on PATH{other}): "
@@ -145,7 +149,8 @@ class TuneResult:
         return {"file": self.file, "decision": self.chosen.passes, "pipeline": self.chosen.name,
                 "instructions": self.instructions, "oz_instructions": self.oz_instructions,
                 "gain": round(self.gain, 6), "opt": self.opt.path, "llvm": self.opt.version,
-                "tried": [t.to_dict() for t in self.trials], "seconds": {k: round(v, 4) for k, v in self.seconds.items()}}
+                "tried": [t.to_dict() for t in self.trials],
+                "seconds": {k: round(v, 4) for k, v in self.seconds.items()}}
 
     def summary(self) -> str:
         """One line to read: what was kept, against -Oz, by which opt."""
@@ -185,13 +190,15 @@ def run_pipeline(opt: Opt, pipeline: Pipeline, source: PathLike, out: Path,
     return Trial(pipeline, predicted, count, None, time.perf_counter() - start, out)
 
 
-def passes_task(model: Model, task: str | None = None) -> str:
-    """The passes task ``tune`` ranks with: ``task``, or the model's only one."""
+def passes_task(served: Mapping[str, Task], task: str | None = None) -> str:
+    """The passes task ``tune`` ranks with, among the ``served`` tasks: ``task``, or the only one."""
     if task is not None:
-        if model.task(task).kind != "passes":
-            raise TuneError(f"task {task} is a {model.task(task).kind} task, not a passes task")
+        if task not in served:
+            raise TuneError(f"unknown task {task!r} ({', '.join(served) or 'none served'})")
+        if served[task].kind != "passes":
+            raise TuneError(f"task {task} is a {served[task].kind} task, not a passes task")
         return task
-    found = [name for name, spec in model.tasks.items() if spec.kind == "passes"]
+    found = [name for name, spec in served.items() if spec.kind == "passes"]
     if not found:
         raise TuneError("no passes task to rank pipelines with: give a passes pack with --tasks DIR "
                         "(tasks=[...] in Python)")
@@ -234,7 +241,7 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
     directory (None: the shipped one) to load with the packs ``tasks``; ``task``: which passes task
     (default: the only one); ``opt``: the ``opt`` program (default: found, see the module docstring);
     ``jobs``: opt processes side by side (default: every core); ``name``: the file as messages name it."""
-    from mir_runtime.model import Model
+    from mir_runtime.model import Model, default_model_dir
 
     started = time.perf_counter()
     if budget < 0:
@@ -247,18 +254,26 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
     if not Path(source).is_file():
         raise IRParseError("no such file", shown_name, 0, 0)
     owned = not isinstance(model, Model)
-    loaded = Model.load(model, tasks=tasks) if owned else model
     if not owned and tasks:
         raise TuneError("give the task packs to Model.load(tasks=...), not to tune, with a loaded model")
+    if owned:  # the packs first: -Oz starts before the model loads
+        directory = ModelDirectory(model if model is not None else default_model_dir())  # type: ignore[arg-type]
+        packs = load_packs(directory, tasks)
+        served = {n: p.task for n, p in packs.items()}
+    else:
+        served = model.tasks  # type: ignore[union-attr]
+    task_name = passes_task(served, task)
+    spec = served[task_name]
+    oz = next(p for p in spec.pipelines if p.passes == OZ)
+    majors = [m for m, _ in Counter(p.llvm for p in spec.pipelines).most_common()]
+    found = find_opt(opt, majors)
+    workers = max(1, min(jobs or os.cpu_count() or 1, budget + 1))
+    loaded: Model | None = None if owned else model  # type: ignore[assignment]
     try:
-        task_name = passes_task(loaded, task)
-        spec = loaded.task(task_name)
-        oz = next(p for p in spec.pipelines if p.passes == OZ)
-        majors = [m for m, _ in Counter(p.llvm for p in spec.pipelines).most_common()]
-        found = find_opt(opt, majors)
-        workers = max(1, min(jobs or os.cpu_count() or 1, budget + 1))
         with tempfile.TemporaryDirectory(prefix="mir-tune-") as tmp, ThreadPoolExecutor(workers) as pool:
             oz_run = pool.submit(run_pipeline, found, oz, source, Path(tmp) / "0.ll")
+            if loaded is None:
+                loaded = Model.load(directory.path, precision=packs[task_name].precision, tasks=tasks)
             predict_start = time.perf_counter()
             prediction = _predict(loaded, task_name, source, shown_name)
             predict_seconds = time.perf_counter() - predict_start
@@ -282,19 +297,24 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
             assert best.output is not None and best.instructions is not None and oz_trial.instructions is not None
             data = best.output.read_bytes()
         if out is not None:
-            if os.fspath(out) == STDOUT:
-                sys.stdout.flush()
-                sys.stdout.buffer.write(data)
-                sys.stdout.buffer.flush()
-            else:
-                write_atomically(out, data)
-        return TuneResult(shown_name, found, best.pipeline, best.instructions, oz_trial.instructions,
-                          tuple(Trial(t.pipeline, t.predicted_gain, t.instructions, t.error, t.seconds)
-                                for t in trials),
-                          data.decode("utf-8", errors="replace"), {"predict": predict_seconds, "total": time.perf_counter() - started})
+            _deliver(out, data)
+        kept = tuple(Trial(t.pipeline, t.predicted_gain, t.instructions, t.error, t.seconds) for t in trials)
+        return TuneResult(shown_name, found, best.pipeline, best.instructions, oz_trial.instructions, kept,
+                          data.decode("utf-8", errors="replace"),
+                          {"predict": predict_seconds, "total": time.perf_counter() - started})
     finally:
-        if owned:
+        if owned and loaded is not None:
             loaded.close()
+
+
+def _deliver(out: PathLike, data: bytes) -> None:
+    """The kept IR to standard output (``-``) or, atomically, to the file ``out``."""
+    if os.fspath(out) == STDOUT:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        write_atomically(out, data)
 
 
 def _predict(model: Model, task: str, source: PathLike, name: str) -> Prediction:

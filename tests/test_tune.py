@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mir_runtime.ir import read_ir
 from mir_runtime.ir.count import count_instructions
@@ -128,6 +130,31 @@ def test_malformed_pipelines_are_one_line(pack, tmp_path, change, says) -> None:
     with pytest.raises(PackError, match=says) as caught:
         read_pack(tmp_path)
     assert "\n" not in str(caught.value)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2, 20) | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                    max_leaves=8)
+PIPELINE = st.fixed_dictionaries({"name": JSON, "passes": st.sampled_from(["default<Oz>", "instcombine"]) | JSON,
+                                  "llvm": JSON})
+
+
+@settings(max_examples=60, deadline=None)
+@given(pipelines=st.lists(PIPELINE, max_size=3) | JSON)
+def test_any_pipelines_entry_is_read_or_one_line(pipelines) -> None:
+    import tempfile
+
+    entry = {**passes_entry(PIPELINES), "pipelines": pipelines}
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, "task.json").write_text(json.dumps({
+            "format": "mir-task-pack", "format_version": 1, "name": "passes", "task": entry, "base_model": {},
+            "files": {"passes.onnx": {"sha256": "0" * 64}}}))
+        try:
+            task = read_pack(tmp).task
+        except PackError as exc:
+            assert "\n" not in str(exc) and str(exc).startswith(tmp)
+        else:
+            assert "default<Oz>" in [p.passes for p in task.pipelines] and len(task.classes) == len(set(task.classes))
 
 
 def test_predict_passes_json_and_python(pack, model_dir, modules) -> None:
