@@ -6,19 +6,21 @@ The passes pack is the tests' (``tests/passes_pack.py``: a ridge head on opt-14 
 tests/programs modules, six pipelines) made for the shipped model, so the encoders are the shipped
 ones. The modules: tests/programs compiled by clang-14 at -O0 without ``optnone``, the largest
 device-mapping kernel (typed pointers, as LLVM 10 writes them) and every tests/programs module
-linked into one (``llvm-link-14``, each ``main`` renamed). Every command is a fresh process timed by
-wall clock, as a user runs it; a shipped task's cold predict (devmap) on the same module shows what
-a passes head adds, whatever the machine's load. Cold predict is then taken apart in one process:
-interpreter start, imports, ``Model.load``, the first prediction (sessions made, then the embedding)
-and a second one (the embedding alone). The machine's load average is recorded beside the figures.
+linked into one (``llvm-link-14``, each ``main`` renamed). Every command is a fresh process, as a
+user runs it, timed by wall clock and by CPU time (user and system, the processes it waits for
+included: the figure the machine's other load changes least); a shipped task's cold predict
+(devmap) on the same module shows what a passes head adds. Cold predict is then taken apart in one
+process: interpreter start, imports, ``Model.load``, the first prediction (sessions made, then the
+embedding) and a second one (the embedding alone). The machine's load average is recorded beside the figures.
 
-    python benchmarks/tune_speed.py [--rounds 3] [--out benchmarks/results/tune_speed.json] [--only stencil.c.ll ...]
+    python benchmarks/tune_speed.py [--rounds 3] [--out FILE.json] [--only stencil.c.ll ...]
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -64,13 +66,16 @@ def linked(out: Path) -> Path:
     return out / "linked.ll"
 
 
-def wall(cmd: list[str]) -> float:
+def timed(cmd: list[str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system of the process and the processes it waited for)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)}: {done.stderr.strip()}")
-    return seconds
+    return seconds, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> int:
@@ -98,20 +103,27 @@ def main() -> int:
                                          "--transfer", "1000", "--wgsize", "64"],
         }
         times: dict[str, dict[str, list[float]]] = {m.name: {k: [] for k in commands} for m in modules}
+        cpu: dict[str, dict[str, list[float]]] = {m.name: {k: [] for k in commands} for m in modules}
         for round_ in range(args.rounds):
             order = list(commands) if round_ % 2 == 0 else list(reversed(commands))
             for module in modules:
                 for name in order:
-                    times[module.name][name].append(wall(commands[name](module)))
+                    seconds, cpu_seconds = timed(commands[name](module))
+                    times[module.name][name].append(seconds)
+                    cpu[module.name][name].append(cpu_seconds)
         rows = []
         for module in modules:
             subprocess.run(commands["oz"](module), check=True)
             t = {k: statistics.median(v) for k, v in times[module.name].items()}
+            c = {k: statistics.median(v) for k, v in cpu[module.name].items()}
             rows.append({"module": module.name, "instructions": count_instructions(module.read_text()),
                          "oz_instructions": count_instructions((tmp / "oz.ll").read_text()),
                          **{f"{k}_s": round(v, 3) for k, v in t.items()},
-                         "tune3_over_oz": round(t["tune3"] / t["oz"], 2), "runs": times[module.name]})
-        start = [wall([sys.executable, "-c", "pass"]) for _ in range(3)]
+                         **{f"{k}_cpu_s": round(v, 3) for k, v in c.items()},
+                         "tune3_over_oz": round(t["tune3"] / t["oz"], 2),
+                         "tune3_over_oz_cpu": round(c["tune3"] / c["oz"], 2),
+                         "runs": times[module.name], "cpu_runs": cpu[module.name]})
+        start = [timed([sys.executable, "-c", "pass"])[0] for _ in range(3)]
         parts = subprocess.run([sys.executable, "-c", BREAKDOWN, str(pack), str(modules[0])], capture_output=True,
                                text=True, check=True).stdout
     result = {"rounds": args.rounds, "opt": opt, "load_average": [round(x, 2) for x in os.getloadavg()],
@@ -122,11 +134,14 @@ def main() -> int:
     partial = args.out.with_name(f".{args.out.name}.tmp")
     partial.write_text(json.dumps(result, indent=2) + "\n")
     partial.replace(args.out)
-    print(f"{'module':28} {'instr':>6} {'Oz':>6} {'opt Oz s':>9} {'tune3 s':>8} {'ratio':>6} {'predict s':>10} "
-          f"{'devmap s':>9}")
+    print("wall s (CPU s)")
+    print(f"{'module':24} {'instr':>6} {'Oz':>5} {'opt Oz':>14} {'tune3':>14} {'ratio':>11} {'predict':>14} "
+          f"{'devmap':>14}")
     for r in rows:
-        print(f"{r['module']:28} {r['instructions']:6} {r['oz_instructions']:6} {r['oz_s']:9.3f} {r['tune3_s']:8.3f} "
-              f"{r['tune3_over_oz']:6.1f} {r['predict_s']:10.3f} {r['predict_devmap_s']:9.3f}")
+        both = {k: f"{r[k + '_s']:.3f} ({r[k + '_cpu_s']:.3f})" for k in commands}
+        print(f"{r['module']:24} {r['instructions']:6} {r['oz_instructions']:5} {both['oz']:>14} {both['tune3']:>14} "
+              f"{r['tune3_over_oz']:5.1f} ({r['tune3_over_oz_cpu']:.1f}) {both['predict']:>14} "
+              f"{both['predict_devmap']:>14}")
     print(f"load average (1, 5, 15 min) after the run: {result['load_average']}")
     print("cold predict, taken apart (s):", result["cold_predict_parts_s"])
     return 0
