@@ -267,7 +267,8 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
     oz = next(p for p in spec.pipelines if p.passes == OZ)
     majors = [m for m, _ in Counter(p.llvm for p in spec.pipelines).most_common()]
     found = find_opt(opt, majors)
-    workers = max(1, min(jobs or os.cpu_count() or 1, budget + 1))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    workers = max(1, min(jobs or cores, budget + 1))
     loaded: Model | None = None if owned else model  # type: ignore[assignment]
     try:
         with tempfile.TemporaryDirectory(prefix="mir-tune-") as tmp, ThreadPoolExecutor(workers) as pool:
