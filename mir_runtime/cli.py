@@ -291,10 +291,10 @@ def _tune(args: argparse.Namespace) -> int:
                 source = Path(tmp) / "stdin"
                 source.write_bytes(sys.stdin.buffer.read())
                 result = tune(source, args.output, budget=args.budget, model=args.model, tasks=args.tasks,
-                              task=args.task, opt=args.opt, jobs=jobs, name=STDIN_NAME)
+                              task=args.task, opt=args.opt, jobs=jobs, name=STDIN_NAME, cache=args.cache)
         else:
             result = tune(args.file, args.output, budget=args.budget, model=args.model, tasks=args.tasks,
-                          task=args.task, opt=args.opt, jobs=jobs)
+                          task=args.task, opt=args.opt, jobs=jobs, cache=args.cache)
     except TuneError as exc:
         print(f"mir-runtime tune: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -494,6 +494,7 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
                                "every pipeline run, its IR instructions and predicted gain (default: text)")
     _model_option(tune_cmd)
     _tasks_option(tune_cmd)
+    _cache_option(tune_cmd)
     tune_cmd.set_defaults(run=_tune)
     tasks = sub.add_parser("tasks", help="what each task predicts and the inputs it needs")
     _model_option(tasks)

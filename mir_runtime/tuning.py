@@ -234,13 +234,14 @@ def write_atomically(out: PathLike, data: bytes) -> None:
 
 def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, model: Model | PathLike | None = None,
          tasks: list[PathLike] | None = None, task: str | None = None, opt: PathLike | None = None,
-         jobs: int | None = None, name: str | None = None) -> TuneResult:
+         jobs: int | None = None, name: str | None = None, cache: PathLike | None = None) -> TuneResult:
     """The smallest IR of ``source`` (an ``.ll``/``.bc`` file) among ``default<Oz>`` and the
     ``budget`` pipelines its passes head ranks first; written to ``out`` (``"-"``: standard output;
     None: only returned, in ``.ir``). ``model``: a loaded ``Model`` serving a passes task, or a model
     directory (None: the shipped one) to load with the packs ``tasks``; ``task``: which passes task
     (default: the only one); ``opt``: the ``opt`` program (default: found, see the module docstring);
-    ``jobs``: opt processes side by side (default: every core); ``name``: the file as messages name it."""
+    ``jobs``: opt processes side by side (default: every core); ``name``: the file as messages name it;
+    ``cache``: a directory of embeddings kept across runs (``Model.load``'s), for a model loaded here."""
     from mir_runtime.model import Model, default_model_dir
 
     started = time.perf_counter()
@@ -274,7 +275,7 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
         with tempfile.TemporaryDirectory(prefix="mir-tune-") as tmp, ThreadPoolExecutor(workers) as pool:
             oz_run = pool.submit(run_pipeline, found, oz, source, Path(tmp) / "0.ll")
             if loaded is None:
-                loaded = Model.load(directory.path, precision=packs[task_name].precision, tasks=tasks)
+                loaded = Model.load(directory.path, precision=packs[task_name].precision, tasks=tasks, cache=cache)
             predict_start = time.perf_counter()
             prediction = _predict(loaded, task_name, source, shown_name)
             predict_seconds = time.perf_counter() - predict_start

@@ -196,6 +196,15 @@ def test_tune_is_never_worse_than_oz(pack, model_dir, modules, opt, tmp_path, bu
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no partial file left
 
 
+def test_tune_keeps_embeddings_in_a_cache(pack, model_dir, modules, tmp_path) -> None:
+    from mir_runtime import tune
+
+    first, again = (tune(modules[-1], budget=1, model=model_dir[2], tasks=[pack], cache=tmp_path / "cache")
+                    for _ in range(2))
+    assert any((tmp_path / "cache").iterdir())
+    assert (again.chosen, again.instructions, again.ir) == (first.chosen, first.instructions, first.ir)
+
+
 def test_tune_cli_stdout_and_json(pack, model_dir, modules, opt) -> None:
     done = runtime("tune", str(modules[-1]), "--budget", "2", "-o", "-", "--format", "json",
                    "--model", str(model_dir[2]), "--tasks", str(pack.parent))
