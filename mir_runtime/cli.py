@@ -1,6 +1,6 @@
 """The ``mir-runtime`` command line. Bad input is one line naming the file, and exit code 2.
 
-``embed``, ``predict``, ``tasks`` and ``info`` load the model shipped in the package unless
+``embed``, ``predict``, ``tune``, ``tasks`` and ``info`` load the model shipped in the package unless
 ``--model DIR`` (or ``$MIR_MODEL``) names another; ``graph`` and ``statements`` never read a
 model. ``predict``'s task options (``--platform``, ``--transfer`` ...) come from that model's
 manifest, so a model with new tasks needs no new code here. A file named ``-`` is standard input
@@ -279,6 +279,11 @@ def _predict(args: argparse.Namespace) -> int:
         if prediction.value is not None:
             print(f"{shown(name)}: {prediction.value:g}" + (f" {spec.unit}" if spec.unit else "") + f" ({where}{note})")
             return EXIT_OK
+        if prediction.pipeline is not None:
+            gains = ", ".join(f"{c} {v:.3f}" for c, v in prediction.gains.items())
+            print(f"{shown(name)}: opt-{prediction.pipeline.llvm} -passes='{prediction.decision}' "
+                  f"({where}: {prediction.pipeline.name}; predicted gain over -Oz: {gains})")
+            return EXIT_OK
         if prediction.scores:
             odds = ", ".join(f"{c} {v:+.3f}" for c, v in prediction.scores.items())
             detail = f"predicted log speedup over {spec.classes[0]}: {odds}; margin {prediction.margin:.3f}"
@@ -288,6 +293,34 @@ def _predict(args: argparse.Namespace) -> int:
     else:
         shown_inputs = {k: v for k, v in inputs.items() if given[k] is not None}
         print(json.dumps({"file": name, **prediction.to_dict(), "inputs": shown_inputs}, allow_nan=False))
+    return EXIT_OK
+
+
+def _tune(args: argparse.Namespace) -> int:
+    from mir_runtime.ir.reader import STDIN, STDIN_NAME
+    from mir_runtime.tuning import STDOUT, TuneError, tune
+
+    if args.budget < 0:
+        raise UsageError(f"--budget must be 0 or more, not {args.budget}")
+    jobs = _count(args, "jobs")
+    stdin = args.file == STDIN
+    try:
+        if stdin:  # opt reads a file: standard input is kept in one for the run
+            import tempfile
+
+            with tempfile.TemporaryDirectory(prefix="mir-tune-in-") as tmp:
+                source = Path(tmp) / "stdin"
+                source.write_bytes(sys.stdin.buffer.read())
+                result = tune(source, args.output, budget=args.budget, model=args.model, tasks=args.tasks,
+                              task=args.task, opt=args.opt, jobs=jobs, name=STDIN_NAME, cache=args.cache)
+        else:
+            result = tune(args.file, args.output, budget=args.budget, model=args.model, tasks=args.tasks,
+                          task=args.task, opt=args.opt, jobs=jobs, cache=args.cache)
+    except TuneError as exc:
+        print(f"mir-runtime tune: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    report = sys.stderr if args.output == STDOUT else sys.stdout  # the IR has standard output
+    print(json.dumps(result.to_dict(), allow_nan=False) if args.format == "json" else result.summary(), file=report)
     return EXIT_OK
 
 
@@ -324,7 +357,13 @@ def _tasks(args: argparse.Namespace) -> int:
     for pack in packs.values():
         task = pack.task
         print(f"{task.name}: {task.description}")
-        print(f"  {task.kind}: " + (task.unit or "a number" if task.kind == "regression" else ', '.join(task.classes)))
+        if task.kind == "passes":
+            print(f"  passes: {len(task.pipelines)} pipelines, each one's predicted gain over -Oz")
+            for pipeline in task.pipelines:
+                print(f"    {pipeline.name} (LLVM {pipeline.llvm}): {pipeline.passes}")
+        else:
+            shown_classes = task.unit or "a number" if task.kind == "regression" else ", ".join(task.classes)
+            print(f"  {task.kind}: {shown_classes}")
         if task.selector is not None:
             optional = (f" (optional: one head for every {task.selector})" if task.same_head and len(task.heads) > 1
                         else " (optional: every head answers alike)" if task.one_answer and len(task.heads) > 1 else "")
@@ -501,6 +540,26 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     _cache_option(predict)
     problem = _task_options(predict, argv) if _command(argv) == "predict" else None
     predict.set_defaults(run=_predict)
+    tune_cmd = sub.add_parser("tune", help="the smallest IR among -Oz and the pass pipelines a passes task ranks "
+                                           "first, by the user's opt")
+    tune_cmd.add_argument("file", metavar="FILE",
+                          help="an .ll (or .bc) file that the opt reads; - reads standard input")
+    tune_cmd.add_argument("-o", "--output", metavar="OUT", required=True,
+                          help="where the kept IR goes (written beside, then renamed: an existing OUT stays whole on "
+                               "failure); - for standard output")
+    tune_cmd.add_argument("--budget", type=int, default=3, metavar="K",
+                          help="how many best-ranked pipelines to run beside -Oz (0: -Oz alone; default: 3)")
+    tune_cmd.add_argument("--opt", metavar="PATH", help="the opt to run (default: opt-N for the pipelines' LLVM major "
+                                                         "N, else opt on PATH if it is that major)")
+    tune_cmd.add_argument("--jobs", type=int, metavar="N", help="opt processes side by side (default: every core)")
+    tune_cmd.add_argument("--task", help="the passes task that ranks the pipelines (default: the only one served)")
+    tune_cmd.add_argument("--format", choices=("text", "json"), default="text",
+                          help="the report (on standard output, or standard error with -o -): text: one line; json: "
+                               "every pipeline run, its IR instructions and predicted gain (default: text)")
+    _model_option(tune_cmd)
+    _tasks_option(tune_cmd)
+    _cache_option(tune_cmd)
+    tune_cmd.set_defaults(run=_tune)
     tasks = sub.add_parser("tasks", help="what each task predicts and the inputs it needs")
     _model_option(tasks)
     _tasks_option(tasks)

@@ -34,7 +34,7 @@ from mir_runtime.modeldir import TOKENIZER, WHITENING, ModelDirectory, ModelFile
 from mir_runtime.packs import TaskPack, load_packs
 from mir_runtime.pooling import branch_columns
 from mir_runtime.store import EmbeddingStore, StoreError  # StoreError: an unusable cache, for callers of Model
-from mir_runtime.tasks import NO_HEADS, OUTPUTS, Task, TaskError
+from mir_runtime.tasks import NO_HEADS, OUTPUTS, Pipeline, Task, TaskError
 
 PathLike = str | os.PathLike
 
@@ -60,12 +60,21 @@ class Prediction:
     task: str
     selector: str | None  # ``platform``, ``gpu``; None: a task with one head
     choice: str  # its value (``amd``, ``tahiti``); empty where none was needed (every value's head the same)
-    decision: str  # the class or configuration; a regression's value, as text
+    decision: str  # the class, configuration or (passes) pipeline; a regression's value, as text
     probabilities: dict[str, float]  # a classifier head's; empty otherwise
     scores: dict[str, float] = field(default_factory=dict)  # a configuration head's: predicted log speedup over the default (its own 0)
     value: float | None = None  # a regression head's
     margin: float | None = None  # a configuration head's: the gain over the default a candidate's score must pass
     note: str = ""  # "constant: answers the default for every input", where the head does
+    gains: dict[str, float] = field(default_factory=dict)  # a passes head's, by candidate (decision: the largest's)
+    pipeline: Pipeline | None = None  # a passes head's decision: its candidate (name, passes, LLVM major)
+    candidates: tuple[Pipeline, ...] = ()  # a passes task's, in its pack's order
+
+    def ranked(self) -> list[Pipeline]:
+        """A passes task's candidates by predicted gain, largest first (ties in the pack's order)."""
+        if self.pipeline is None:
+            raise TaskError(f"task {self.task} is not a passes task: it ranks no pipelines")
+        return sorted(self.candidates, key=lambda p: -self.gains[p.name])
 
     def to_dict(self) -> dict:
         out: dict = {"task": self.task}
@@ -74,6 +83,8 @@ class Prediction:
         if self.value is not None:
             return out | {"value": self.value}
         out["decision"] = self.decision
+        if self.pipeline is not None:
+            return out | {"llvm": self.pipeline.llvm, "pipeline": self.pipeline.name, "gains": self.gains}
         out |= {"scores": self.scores, "margin": self.margin} if self.scores else {"probabilities": self.probabilities}
         return out | ({"constant": self.note} if self.note else {})
 
@@ -334,6 +345,11 @@ class Model:
         if spec.kind == "regression":
             return [Prediction(task, spec.selector, shown, f"{v:.6g}", {}, value=round(float(v), 6), note=note)
                     for v in values[:, 0]]
+        if spec.kind == "passes":  # the decision is ranked()'s first: the largest gain as shown, first in pack order
+            rounded = [{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in values]
+            best = [max(spec.pipelines, key=lambda p: named[p.name]) for named in rounded]
+            return [Prediction(task, spec.selector, shown, b.passes, {}, gains=named, pipeline=b,
+                               candidates=spec.pipelines, note=note) for b, named in zip(best, rounded)]
         predictions = []
         for row in values:
             decision = spec.classes[int(row.argmax())]

@@ -11,7 +11,12 @@ outputs are read by name, never by position, as its ``kind`` says:
   (the default), the head's margin added to the default's; the decision is the largest score. The
   default's own log speedup is 0 by definition, so its score is the margin: ``predict`` reports
   the candidates' predicted log speedups (the default's 0) and the margin beside them;
-- ``regression``: ``value`` [N, 1] or [N], a number in the task's ``unit``.
+- ``regression``: ``value`` [N, 1] or [N], a number in the task's ``unit``;
+- ``passes``: ``gains`` [N, C], each candidate pass pipeline's predicted gain over ``default<Oz>``
+  (the log of -Oz's IR instruction count over the pipeline's: above 0 is smaller code); the
+  decision is the pipeline of the largest gain, a string for ``opt -passes=`` with the LLVM major
+  version it was measured on. The entry lists the candidates (``pipelines``: ``name``, ``passes``,
+  ``llvm``), ``default<Oz>`` among them; ``classes`` are their names.
 
 Other outputs (scikit-learn's ``label``) are ignored. A pack may record the heads that answer one
 class for every input (``constant``: selector value -> class, found when the head was written),
@@ -30,9 +35,11 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 FLOAT32_MAX = float(np.finfo(np.float32).max)
-KINDS = ("classification", "configuration", "regression")
+KINDS = ("classification", "configuration", "regression", "passes")
 # What a head of each kind outputs (the first name found is read).
-OUTPUTS = {"classification": ("probabilities", "logits"), "configuration": ("scores",), "regression": ("value",)}
+OUTPUTS = {"classification": ("probabilities", "logits"), "configuration": ("scores",), "regression": ("value",),
+           "passes": ("gains",)}
+OZ = "default<Oz>"  # the pipeline a passes task's gains are measured against, always a candidate
 
 
 # What to say about a model without task heads (a freshly exported one).
@@ -120,6 +127,46 @@ class TaskInput:
 
 
 @dataclass(frozen=True)
+class Pipeline:
+    """A candidate of a ``passes`` task: ``opt -passes=PASSES`` of LLVM major ``llvm``."""
+
+    name: str
+    passes: str
+    llvm: int
+
+    @classmethod
+    def from_manifest(cls, entry: object) -> Pipeline:
+        if not isinstance(entry, dict) or not {"name", "passes", "llvm"} <= set(entry):
+            raise ValueError(f"task.pipelines entries must be objects with a name, passes and llvm, not {_shown(entry)}")
+        name, passes, llvm = entry["name"], entry["passes"], entry["llvm"]
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"pipeline name must be a non-empty string, not {name!r}")
+        if not isinstance(passes, str) or not passes.strip() or "\n" in passes:
+            raise ValueError(f"pipeline {name}: passes must be one line of opt -passes= text, not {passes!r}")
+        if not isinstance(llvm, int) or isinstance(llvm, bool) or llvm < 1:
+            raise ValueError(f"pipeline {name}: llvm must be an LLVM major version (a positive integer), not {llvm!r}")
+        return cls(name, passes.strip(), llvm)
+
+    def to_manifest(self) -> dict:
+        return {"name": self.name, "passes": self.passes, "llvm": self.llvm}
+
+
+def _pipelines(entry: dict) -> tuple[Pipeline, ...]:
+    """A passes entry's candidates: names unique, ``default<Oz>`` among them."""
+    listed = entry.get("pipelines")
+    if not isinstance(listed, list) or len(listed) < 2:
+        raise ValueError(f"task.pipelines must be a list of two or more pipelines, not {_shown(listed)}")
+    pipelines = tuple(Pipeline.from_manifest(p) for p in listed)
+    names = [p.name for p in pipelines]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"pipeline names given twice: {', '.join(twice)}")
+    if OZ not in {p.passes for p in pipelines}:
+        raise ValueError(f"the pipelines must include {OZ}, what the gains are measured against")
+    return pipelines
+
+
+@dataclass(frozen=True)
 class Task:
     name: str
     description: str
@@ -133,6 +180,7 @@ class Task:
     constant: dict[str, str] = field(default_factory=dict)  # heads answering one class for every input: value -> class
     same_head: bool = False  # every selector value's head is the same bytes: the choice changes nothing
 
+    pipelines: tuple[Pipeline, ...] = ()  # passes: the candidates, in ``classes``' order
     @property
     def ignores_inputs(self) -> bool:
         """Every head answers one class whatever its input: run-time inputs are not needed."""
@@ -194,11 +242,15 @@ class Task:
         names = [i.name for i in specs] + ([selector_name] if selector_name else [])
         if len(set(names)) != len(names):
             raise ValueError("task.inputs and task.selector name one option twice")
+        pipelines: tuple[Pipeline, ...] = ()
         if kind == "regression":
             classes: tuple[str, ...] = ("value",)
             unit = entry.get("unit", "")
             if not isinstance(unit, str):
                 raise ValueError(f"task.unit must be text, not {_shown(unit)}")
+        elif kind == "passes":
+            pipelines = _pipelines(entry)
+            classes, unit = tuple(p.name for p in pipelines), ""
         else:
             listed = entry.get("classes")
             if not isinstance(listed, list) or len(listed) < 2 or not all(isinstance(c, (str, int)) and
@@ -212,7 +264,7 @@ class Task:
             raise ValueError("task.constant must map heads' selector values to one of task.classes, not "
                              f"{_shown(constant)}")
         return cls(name=name, description=description, selector=selector_name, selector_help=selector_help,
-                   heads=heads, inputs=specs, classes=classes, kind=kind, unit=unit, constant=dict(constant))
+                   heads=heads, inputs=specs, classes=classes, kind=kind, unit=unit, constant=dict(constant), pipelines=pipelines)
 
     def to_manifest(self) -> dict:
         """The entry ``from_manifest`` reads back."""
@@ -224,11 +276,17 @@ class Task:
         entry["inputs"] = [i.to_manifest() for i in self.inputs]
         if self.kind == "regression":
             entry["unit"] = self.unit
+        elif self.kind == "passes":
+            entry["pipelines"] = [p.to_manifest() for p in self.pipelines]
         else:
             entry["classes"] = list(self.classes)
         if self.constant:
             entry["constant"] = dict(self.constant)
         return entry
+
+    def pipeline(self, name: str) -> Pipeline:
+        """The candidate named ``name`` of a passes task."""
+        return next(p for p in self.pipelines if p.name == name)
 
     def key(self, choice: str | None, flags: bool = False) -> str:
         """The selector value ``choice`` names (the only one if there is just one)."""
@@ -267,7 +325,10 @@ class Task:
     def summary(self) -> dict:
         """What ``mir-runtime tasks`` shows."""
         out = {"task": self.name, "predicts": self.description, "kind": self.kind}
-        out |= {"unit": self.unit} if self.kind == "regression" else {"classes": list(self.classes)}
+        if self.kind == "passes":
+            out["pipelines"] = [p.to_manifest() for p in self.pipelines]
+        else:
+            out |= {"unit": self.unit} if self.kind == "regression" else {"classes": list(self.classes)}
         if self.selector is not None:
             out[self.selector] = list(self.heads)
         out |= {"inputs": {i.name: i.help for i in self.inputs}}

@@ -1,0 +1,272 @@
+"""The passes task kind and ``mir-runtime tune``: a small real passes pack (a ridge head on labels
+opt-14 computes here, ``passes_pack``) served by ``predict --task passes`` and ``Model.predict``;
+``tune`` never keeps more IR instructions than -Oz, at any budget; a failing pipeline is skipped
+with a warning; no opt, or an input opt rejects, is one line and exit 2 with an existing OUT kept."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mir_runtime.ir import read_ir
+from mir_runtime.ir.count import count_instructions
+from mir_runtime.packs import PackError, read_pack
+from passes_pack import PIPELINES, PROGRAMS, build_pack, compile_o0, opt14, passes_entry, with_pipelines
+
+pytest.importorskip("onnxruntime")
+pytest.importorskip("onnx")
+TRAIN = ("bits.c", "loops.c", "recursion.c", "structs.c", "switch.c")
+SWITCH_INVOKE = """
+define i32 @f(i32 %x) personality ptr @p {
+entry:
+  switch i32 %x, label %"other block" [
+    i32 0, label %a
+    i32 1, label %a
+  ]
+a:                                                ; preds = %entry, %entry
+  %r = invoke i32 @g()
+          to label %done unwind label %lp
+
+"other block":
+  ret i32 1
+done:
+  ret i32 %r
+lp:
+  %l = landingpad { ptr, i32 }
+          cleanup
+          catch ptr null
+  resume { ptr, i32 } %l
+}
+declare i32 @g()
+declare i32 @p(...)
+"""
+# IR of LLVM 16 and later (a memory attribute) that the reader reads and opt-14 does not
+LLVM19_ONLY = """define i32 @f(i32 %n) #0 {
+entry:
+  %v = add i32 %n, 1
+  ret i32 %v
+}
+attributes #0 = { memory(none) }
+"""
+
+
+@pytest.fixture(scope="module")
+def opt() -> str:
+    found = opt14()
+    if found is None:
+        pytest.skip("opt-14 is not installed")
+    return found
+
+
+@pytest.fixture(scope="module")
+def modules(tmp_path_factory, opt) -> list[Path]:
+    out = tmp_path_factory.mktemp("o0")
+    try:
+        return [compile_o0(PROGRAMS / name, out / f"{name}.ll") for name in (*TRAIN, "stencil.c")]
+    except (RuntimeError, subprocess.CalledProcessError) as exc:
+        pytest.skip(f"cannot compile the test programs with clang-14: {exc}")
+
+
+@pytest.fixture(scope="module")
+def pack(model_dir, modules, tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("packs")
+    return build_pack(model_dir[2], modules[: len(TRAIN)], root / "served" / "passes", root / "work")
+
+
+def runtime(*args: str, env: dict | None = None, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mir_runtime.cli", *args], capture_output=True, timeout=180,
+                          env={**os.environ, **(env or {})}, input=stdin)
+
+
+def oz_count(opt: str, module: Path) -> int:
+    done = subprocess.run([opt, "-passes=default<Oz>", "-S", "-o", "-", str(module)], capture_output=True, text=True,
+                          check=True)
+    return count_instructions(done.stdout)
+
+
+def one_line(done: subprocess.CompletedProcess) -> str:
+    err = done.stderr.decode()
+    assert done.returncode == 2 and len(err.splitlines()) == 1 and "Traceback" not in err, err
+    return err
+
+
+# --- the instruction count --------------------------------------------------------------------
+
+
+def test_count_skips_labels_cases_and_clauses() -> None:
+    # switch, a quoted label, an invoke's second line, landingpad clauses: 6 instructions
+    assert count_instructions(SWITCH_INVOKE) == 6
+    assert count_instructions("declare i32 @g()\n@x = global i32 0\n") == 0
+    assert count_instructions(SWITCH_INVOKE + "\n; a comment\n\n") == 6
+
+
+def test_count_is_the_readers_on_clang_and_opt_output(modules, opt, tmp_path) -> None:
+    for module in modules[:3]:
+        optimized = tmp_path / module.name
+        subprocess.run([opt, "-passes=default<O2>", "-S", "-o", str(optimized), str(module)], check=True)
+        for path in (module, optimized):
+            assert count_instructions(path.read_text()) == sum(1 for _ in read_ir(path).instructions()), path
+
+
+# --- the passes kind ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda e: e["pipelines"].pop(0), "default<Oz>"),
+    (lambda e: e["pipelines"][1].update(name="oz"), "given twice: oz"),
+    (lambda e: e["pipelines"][1].update(llvm="14"), "llvm must be"),
+    (lambda e: e["pipelines"][1].update(passes=""), "passes must be"),
+])
+def test_malformed_pipelines_are_one_line(pack, tmp_path, change, says) -> None:
+    raw = json.loads((pack / "task.json").read_text())
+    change(raw["task"])
+    (tmp_path / "task.json").write_text(json.dumps(raw))
+    with pytest.raises(PackError, match=says) as caught:
+        read_pack(tmp_path)
+    assert "\n" not in str(caught.value)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2, 20) | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                    max_leaves=8)
+PIPELINE = st.fixed_dictionaries({"name": JSON, "passes": st.sampled_from(["default<Oz>", "instcombine"]) | JSON,
+                                  "llvm": JSON})
+
+
+@settings(max_examples=60, deadline=None)
+@given(pipelines=st.lists(PIPELINE, max_size=3) | JSON)
+def test_any_pipelines_entry_is_read_or_one_line(pipelines) -> None:
+    import tempfile
+
+    entry = {**passes_entry(PIPELINES), "pipelines": pipelines}
+    with tempfile.TemporaryDirectory() as tmp:
+        Path(tmp, "task.json").write_text(json.dumps({
+            "format": "mir-task-pack", "format_version": 1, "name": "passes", "task": entry, "base_model": {},
+            "files": {"passes.onnx": {"sha256": "0" * 64}}}))
+        try:
+            task = read_pack(tmp).task
+        except PackError as exc:
+            assert "\n" not in str(exc) and str(exc).startswith(tmp)
+        else:
+            assert "default<Oz>" in [p.passes for p in task.pipelines] and len(task.classes) == len(set(task.classes))
+
+
+def test_predict_passes_json_and_python(pack, model_dir, modules) -> None:
+    from mir_runtime.model import Model
+
+    done = runtime("predict", str(modules[-1]), "--task", "passes", "--model", str(model_dir[2]),
+                   "--tasks", str(pack.parent))
+    assert done.returncode == 0, done.stderr.decode()
+    answer = json.loads(done.stdout)
+    assert set(answer) == {"file", "task", "decision", "llvm", "pipeline", "gains", "inputs"}
+    assert answer["llvm"] == 14 and list(answer["gains"]) == list(PIPELINES)
+    assert answer["decision"] == PIPELINES[answer["pipeline"]]
+    assert answer["gains"][answer["pipeline"]] == max(answer["gains"].values())
+    with Model.load(model_dir[2], tasks=[pack]) as model:
+        prediction = model.predict("passes", modules[-1])
+        assert prediction.gains == answer["gains"] and prediction.ranked()[0] == prediction.pipeline
+    text = runtime("predict", str(modules[-1]), "--task", "passes", "--format", "text", "--model", str(model_dir[2]),
+                   "--tasks", str(pack.parent))
+    assert f"-passes='{answer['decision']}'" in text.stdout.decode()
+    listed = runtime("tasks", "--model", str(model_dir[2]), "--tasks", str(pack.parent))
+    assert "inline-scalar (LLVM 14): module(cgscc(inline)" in listed.stdout.decode()
+
+
+# --- tune -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("budget", [0, 1, 3])
+def test_tune_is_never_worse_than_oz(pack, model_dir, modules, opt, tmp_path, budget) -> None:
+    from mir_runtime import tune
+
+    for module in (modules[1], modules[-1]):
+        out = tmp_path / f"{module.stem}.{budget}.ll"
+        result = tune(module, out, budget=budget, model=model_dir[2], tasks=[pack])
+        oz = oz_count(opt, module)
+        assert result.oz_instructions == oz and count_instructions(out.read_text()) == result.instructions <= oz
+        assert len(result.trials) == budget + 1 and result.trials[0].pipeline.passes == "default<Oz>"
+        assert (result.chosen.passes == "default<Oz>") == (budget == 0 or result.instructions == oz)
+        read_ir(out)  # the kept IR is whole
+        assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no partial file left
+
+
+def test_tune_keeps_embeddings_in_a_cache(pack, model_dir, modules, tmp_path) -> None:
+    from mir_runtime import tune
+
+    first, again = (tune(modules[-1], budget=1, model=model_dir[2], tasks=[pack], cache=tmp_path / "cache")
+                    for _ in range(2))
+    assert any((tmp_path / "cache").iterdir())
+    assert (again.chosen, again.instructions, again.ir) == (first.chosen, first.instructions, first.ir)
+
+
+def test_tune_cli_stdout_and_json(pack, model_dir, modules, opt) -> None:
+    done = runtime("tune", str(modules[-1]), "--budget", "2", "-o", "-", "--format", "json",
+                   "--model", str(model_dir[2]), "--tasks", str(pack.parent))
+    assert done.returncode == 0, done.stderr.decode()
+    report = json.loads(done.stderr.decode().splitlines()[-1])  # the IR has standard output
+    assert count_instructions(done.stdout.decode()) == report["instructions"] <= oz_count(opt, modules[-1])
+    assert report["opt"].endswith("opt-14") and [t["pipeline"] for t in report["tried"]][0] == "oz"
+    piped = runtime("tune", "-", "--budget", "0", "-o", "-", "--model", str(model_dir[2]), "--tasks", str(pack.parent),
+                    stdin=modules[-1].read_bytes())
+    assert piped.returncode == 0 and piped.stderr.decode().startswith("<stdin>: default<Oz> kept")
+    assert count_instructions(piped.stdout.decode()) == oz_count(opt, modules[-1])
+
+
+def test_failing_pipeline_is_skipped(pack, model_dir, modules, tmp_path, opt) -> None:
+    broken = with_pipelines(pack, tmp_path / "broken" / "passes", {**PIPELINES, "o1": "no-such-pass,instcombine"})
+    out = tmp_path / "out.ll"
+    done = runtime("tune", str(modules[0]), "--budget", str(len(PIPELINES)), "-o", str(out),
+                   "--model", str(model_dir[2]), "--tasks", str(broken))
+    err = done.stderr.decode()
+    assert done.returncode == 0, err
+    assert "pipeline o1 failed in opt-14, skipped: unknown pass name 'no-such-pass'" in err
+    assert count_instructions(out.read_text()) <= oz_count(opt, modules[0])
+
+
+def test_no_opt_is_one_line(pack, model_dir, modules, tmp_path) -> None:
+    args = ("tune", str(modules[0]), "-o", str(tmp_path / "out.ll"), "--model", str(model_dir[2]),
+            "--tasks", str(pack.parent))
+    assert "no opt found for LLVM 14" in one_line(runtime(*args, env={"PATH": str(tmp_path)}))
+    assert "--opt" in one_line(runtime(*args, "--opt", str(tmp_path / "nothing")))
+    assert not (tmp_path / "out.ll").exists()
+
+
+def test_input_opt_rejects_is_one_line_and_out_kept(pack, model_dir, tmp_path) -> None:
+    source = tmp_path / "new.ll"
+    source.write_text(LLVM19_ONLY)
+    read_ir(source)  # the reader takes it; opt-14 does not
+    out = tmp_path / "out.ll"
+    out.write_text("kept")
+    err = one_line(runtime("tune", str(source), "-o", str(out), "--model", str(model_dir[2]),
+                           "--tasks", str(pack.parent)))
+    assert str(source) in err and "opt-14 cannot optimize it" in err and "error:" in err
+    assert out.read_text() == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.ll", "out.ll"]
+
+
+def test_tune_without_a_passes_task_is_one_line(model_dir, modules, tmp_path) -> None:
+    err = one_line(runtime("tune", str(modules[0]), "-o", str(tmp_path / "o.ll"), "--model", str(model_dir[2])))
+    assert "no passes task" in err and "--tasks" in err
+
+
+def test_typed_pointers_of_llvm_10(pack, model_dir, datasets, opt, tmp_path) -> None:
+    from mir_runtime import tune
+
+    kernel = sorted((datasets / "devmap" / "kernels_ir").glob("*.ll"))[0]
+    assert "float>*" in kernel.read_text()  # typed pointers
+    result = tune(kernel, tmp_path / "k.ll", budget=1, model=model_dir[2], tasks=[pack], opt=opt)
+    assert result.instructions <= oz_count(opt, kernel)
+
+
+def test_passes_entry_round_trips() -> None:
+    from mir_runtime.tasks import Task
+
+    task = Task.from_manifest("passes", passes_entry(PIPELINES))
+    assert Task.from_manifest("passes", task.to_manifest()) == task
+    assert task.summary()["pipelines"][0] == {"name": "oz", "passes": "default<Oz>", "llvm": 14}
