@@ -21,6 +21,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from collections.abc import Iterator
 from typing import IO, Any
 
 from mir_runtime.errors import IRParseError, shown
@@ -77,6 +78,7 @@ def run(args: argparse.Namespace, workers: int) -> int:
     _check_tools(args.format)
     sink = _sink(args, files, stdin)
     work = functools.partial(convert, form=args.format)
+    results: Iterator[tuple[str, Any]]
     if stdin or workers == 1 or len(files) == 1:
         results = ((path, work(path)) for path in files)
     else:
@@ -241,7 +243,8 @@ class _File(_Sink):
 
 class _PerFile(_Sink):
     def __init__(self, directory: Path, suffix: str, stdin: bool) -> None:
-        self.place, self.suffix, self.stdin = directory, suffix, stdin
+        self.place = self.directory = directory
+        self.suffix, self.stdin = suffix, stdin
         self.written: dict[str, str] = {}
 
     def write(self, name: str, item: str | bytes) -> str | None:
@@ -249,7 +252,7 @@ class _PerFile(_Sink):
         if target in self.written:
             return f"{shown(name)}:0:0: output {shown(target)} already written for {shown(self.written[target])}"
         self.written[target] = name
-        _write_whole(self.place / target, _text_line(item))
+        _write_whole(self.directory / target, _text_line(item))
         return None
 
 
@@ -257,19 +260,19 @@ class _JsonLines(_Sink):
     whole = True
 
     def __init__(self, path: Path) -> None:
-        self.place = path
+        self.place = self.path = path
         self.partial = path.with_name(f".{path.name}.partial")
         with writing(path):
             self.stream: IO[str] = open(self.partial, "w", encoding="utf-8")
 
     def write(self, name: str, item: str) -> None:
-        with writing(self.place):
+        with writing(self.path):
             self.stream.write(f'{{"file": {json.dumps(name)}, "graph": {item}}}\n')
 
     def finish(self) -> None:
-        with writing(self.place):
+        with writing(self.path):
             self.stream.close()
-            os.replace(self.partial, self.place)
+            os.replace(self.partial, self.path)
 
     def abort(self) -> None:
         self.stream.close()

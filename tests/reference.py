@@ -48,7 +48,9 @@ def reference_dot(text: str) -> str | None:
 def programl_networkx(data: dict):
     """ProGraML 0.3.2's ``programl.to_networkx`` of a graph whose ``graph2json`` output is ``data``:
     its ``transform_ops`` reads that JSON with ``networkx.readwrite.json_graph.node_link_graph(data,
-    multigraph=True, directed=True)`` (the links under ``links``)."""
+    multigraph=True, directed=True)`` (the links under ``links``). ``graph2json`` gives every link
+    the key 0, so two edges between the same nodes (an operand used twice) become one there, with
+    the later edge's attributes."""
     from networkx.readwrite import json_graph
 
     return json_graph.node_link_graph(data, directed=True, multigraph=True, edges="links")

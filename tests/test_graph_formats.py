@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import reference
 from paths import DATASETS, REPO, SUMMARY, dataset_ir_files
@@ -53,69 +55,83 @@ def devmap_kernels(datasets: Path, every: int = 1) -> list[Path]:
 
 # -- networkx: ProGraML's own conversion of llvm2graph-10's graphs, attribute for attribute --
 
-def _node_key(attributes: dict, numbers: bool) -> str:
-    text = json.dumps(attributes, sort_keys=True)
-    return text if numbers else _NUMBERS.sub("#N", text)
+NODE_ATTRIBUTES = {"type", "text", "function", "block", "features"}  # features: none on the root
+EDGE_ATTRIBUTES = {"flow", "position"}
 
 
-def networkx_difference(ours, theirs, numbers: bool = True) -> str | None:
-    """Where two networkx program graphs differ, up to node numbering (ProGraML orders constants
-    and edges by hash maps): graph attributes, each node's attributes, each edge's endpoints,
-    attributes and multigraph key; None when they are the same graph."""
+def _node_keys(graph, numbers: bool) -> dict:
+    """Each node's attributes as one hashable key (``numbers=False``: #N/!N blanked)."""
+    keys = {}
+    for node, a in graph.nodes(data=True):
+        assert a.keys() <= NODE_ATTRIBUTES and a.keys() >= NODE_ATTRIBUTES - {"features"}, a.keys()
+        features = repr(sorted(a["features"].items())) if "features" in a else None
+        if features is not None and not numbers:
+            features = _NUMBERS.sub("#N", features)
+        keys[node] = (a["type"], a["text"], a["function"], a["block"], features)
+    return keys
+
+
+def _edges(graph, keys: dict) -> Counter:
+    found = Counter()
+    for s, t, a in graph.edges(data=True):
+        assert a.keys() == EDGE_ATTRIBUTES, a.keys()
+        found[keys[s], keys[t], a["flow"], a["position"]] += 1
+    return found
+
+
+def networkx_difference(ours, theirs, data: dict, numbers: bool = True) -> str | None:
+    """Where our networkx graph differs from ProGraML's (``theirs``, made of ``data``: graph2json's output), up to
+    node numbering (ProGraML orders constants and edges by hash maps); None when every node, edge
+    and graph attribute of ProGraML's networkx form is ours, and ours holds every edge of the
+    graph (ProGraML's form keeps one of two edges between the same nodes: see
+    ``reference.programl_networkx``), each pair's edges keyed 0, 1, ..."""
     if ours.graph != theirs.graph:
         return f"graph attributes {ours.graph} != {theirs.graph}"
-    ours_keys = {n: _node_key(a, numbers) for n, a in ours.nodes(data=True)}
-    their_keys = {n: _node_key(a, numbers) for n, a in theirs.nodes(data=True)}
-    only = Counter(ours_keys.values()) - Counter(their_keys.values())
-    also = Counter(their_keys.values()) - Counter(ours_keys.values())
-    if only or also:
-        return f"nodes only ours {list(only)[:2]}, only theirs {list(also)[:2]}"
-
-    def edges(graph, keys):
-        return Counter((keys[s], keys[t], json.dumps(a, sort_keys=True)) for s, t, a in graph.edges(data=True))
-
-    if edges(ours, ours_keys) != edges(theirs, their_keys):
-        return f"edges differ: {list((edges(ours, ours_keys) - edges(theirs, their_keys)).items())[:2]}"
-
-    def parallel_keys(graph, keys):  # the multigraph keys of each pair of nodes' edges
-        pairs: dict = {}
-        for s, t, k in graph.edges(keys=True):
-            pairs.setdefault((keys[s], keys[t]), []).append(k)
-        return Counter((pair, tuple(sorted(ks))) for pair, ks in pairs.items())
-
-    if parallel_keys(ours, ours_keys) != parallel_keys(theirs, their_keys):
-        return "edge keys differ"
+    our_keys, their_keys = _node_keys(ours, numbers), _node_keys(theirs, numbers)
+    if Counter(our_keys.values()) != Counter(their_keys.values()):
+        only = Counter(our_keys.values()) - Counter(their_keys.values())
+        return f"nodes differ: only ours {list(only)[:2]}"
+    our_edges = _edges(ours, our_keys)
+    if _edges(theirs, their_keys) - our_edges:
+        return f"edges of ProGraML's form not ours: {list((_edges(theirs, their_keys) - our_edges))[:2]}"
+    every = Counter((their_keys[e["source"]], their_keys[e["target"]], e["flow"], e["position"]) for e in data["links"])
+    if every != our_edges:
+        return f"edges of the graph differ: {list((every - our_edges) + (our_edges - every))[:2]}"
+    if any(sorted(keyed) != list(range(len(keyed))) for targets in ours.adj.values() for keyed in targets.values()):
+        return "edge keys are not 0, 1, ... per pair of nodes"
     return None
 
 
-def _compare_networkx(text: str, name: str, numbers: bool) -> str:
+def _compare_networkx(text: str, name: str, numbers: bool) -> tuple[str, int]:
+    """The verdict on one file, and how many edges ProGraML's own networkx form lost."""
     data = reference.reference_graph(text)
     if data is None:
-        return "rejected"
-    theirs = reference.programl_networkx(data)
-    ours = to_networkx(build_graph(parse_ir(text, name)))
-    assert {k for _, a in ours.nodes(data=True) for k in a} == {k for _, a in theirs.nodes(data=True) for k in a}
-    assert {k for *_, a in ours.edges(data=True) for k in a} == {k for *_, a in theirs.edges(data=True) for k in a}
-    difference = networkx_difference(ours, theirs, numbers)
-    return "equal" if difference is None else f"{name}: {difference}"
+        return "rejected", 0
+    ours, theirs = to_networkx(build_graph(parse_ir(text, name))), reference.programl_networkx(data)
+    difference = networkx_difference(ours, theirs, data, numbers)
+    lost = ours.number_of_edges() - theirs.number_of_edges()
+    return ("equal" if difference is None else f"{name}: {difference}"), lost
 
 
-def _compare_all(texts: dict[str, str], numbers: bool) -> Counter:
+def _compare_all(texts: dict[str, str], numbers: bool) -> tuple[Counter, int]:
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        verdicts = list(pool.map(lambda item: _compare_networkx(item[1], item[0], numbers), texts.items()))
-    failures = [v for v in verdicts if v not in ("equal", "rejected")]
+        results = list(pool.map(lambda item: _compare_networkx(item[1], item[0], numbers), texts.items()))
+    failures = [v for v, _ in results if v not in ("equal", "rejected")]
     assert not failures, "\n".join(failures[:5])
-    return Counter(verdicts)
+    return Counter(v for v, _ in results), sum(lost for _, lost in results)
 
 
 def test_networkx_is_programl_networkx_on_the_data_sets(llvm2graph, datasets) -> None:
     """Every node, edge and graph attribute of ProGraML's networkx form (type, text, function,
-    block, features/full_text; flow, position, key; function, module), on every data-set file."""
+    block, features/full_text; flow, position; function, module), on every data-set file: our
+    graph is its graph, and every edge of ProGraML's networkx form is ours. The converse fails
+    for edges between the same two nodes, which ProGraML's form keeps one of (see
+    ``reference.programl_networkx``); ours keeps each, with keys 0, 1, ..."""
     pytest.importorskip("networkx")
     files = dataset_ir_files()
-    counts = _compare_all({str(f): f.read_text() for f in files}, numbers=True)
+    counts, lost = _compare_all({str(f): f.read_text() for f in files}, numbers=True)
     SUMMARY.append(f"networkx parity: {counts['equal']} of {len(files)} data-set graphs equal to ProGraML's "
-                   "to_networkx of llvm2graph-10, every node, edge and graph attribute")
+                   f"to_networkx of llvm2graph-10, every attribute; its form lost {lost} parallel edges that ours keeps")
     assert counts["equal"] == len(files)
 
 
@@ -123,9 +139,9 @@ def test_networkx_is_programl_networkx_on_the_test_programs(llvm2graph, compiled
     """The test programs by clang-13/14, rewritten for LLVM 10: equal up to #N/!N numbers."""
     pytest.importorskip("networkx")
     texts = {name: reference.llvm10_compatible(path.read_text()) for name, path in compiled_programs.items()}
-    counts = _compare_all(texts, numbers=False)
+    counts, lost = _compare_all(texts, numbers=False)
     SUMMARY.append(f"networkx parity: {counts['equal']} test-program graphs equal to ProGraML's up to #N/!N, "
-                   f"{counts['rejected']} rejected by llvm2graph-10")
+                   f"{counts['rejected']} rejected by llvm2graph-10; its form lost {lost} parallel edges")
     assert counts["equal"] >= len(texts) * 3 // 4
 
 
@@ -242,7 +258,7 @@ def test_a_dataloader_batches_the_device_mapping_data_set(datasets, tmp_path) ->
 
 
 def test_to_dgl_where_dgl_imports() -> None:
-    """DGL has no release on PyPI that loads with torch 2.13.0: this runs where one was built."""
+    """DGL 1.1.3 ([graphs], CPython 3.10/3.11 on x86-64 Linux) or any DGL that loads with this torch."""
     pytest.importorskip("torch")
     try:
         import dgl  # noqa: F401
@@ -254,6 +270,27 @@ def test_to_dgl_where_dgl_imports() -> None:
     out = to_dgl(g)
     assert out.num_nodes() == g.num_nodes and out.num_edges() == g.num_edges
     assert out.ndata["type"].tolist() == g.node_type.tolist() and out.edata["flow"].tolist() == g.edge_flow.tolist()
+    assert [int(x) for x in out.edges()[0]] == g.edge_source.tolist()
+    assert out.edata["position"].tolist() == g.edge_position.tolist()
+
+
+def test_a_dgl_data_set_where_dgl_imports(tmp_path) -> None:
+    pytest.importorskip("torch")
+    try:
+        import dgl
+    except Exception as exc:
+        pytest.skip(f"dgl does not import: {type(exc).__name__}")
+    from mir_runtime.graph.datasets import load_dgl
+
+    for name, text in (("a", GOOD), ("b", BAD), ("c", TWO)):
+        (tmp_path / f"{name}.ll").write_text(text)
+    done = run(str(tmp_path), "--format", "dgl", "-o", str(tmp_path / "set"), "--keep-going")
+    assert done.returncode == 0, done.stderr
+    graphs, vocabulary, files = load_dgl(tmp_path / "set")
+    assert [Path(f).name for f in files] == ["a.ll", "c.ll"]
+    assert [g.num_nodes() for g in graphs] == [build_graph(parse_ir(t)).num_nodes for t in (GOOD, TWO)]
+    assert [vocabulary.text[i] for i in graphs[1].ndata["text"].tolist()] == build_graph(parse_ir(TWO)).node_text.tolist()
+    assert dgl.batch(graphs).num_nodes() == sum(g.num_nodes() for g in graphs)
 
 
 def test_missing_libraries_are_one_line(monkeypatch) -> None:
@@ -264,7 +301,7 @@ def test_missing_libraries_are_one_line(monkeypatch) -> None:
     with pytest.raises(ImportError, match=r"^to_pyg needs torch_geometric: pip install 'mir-runtime\[graphs\]'$"):
         formats.to_pyg(build_graph(parse_ir(GOOD)))
     monkeypatch.setitem(sys.modules, "dgl", None)
-    with pytest.raises(ImportError, match=r"^to_dgl needs dgl .*no DGL release on PyPI loads with torch 2\.13\.0"):
+    with pytest.raises(ImportError, match=r"^to_dgl needs dgl .*brings DGL 1\.1\.3 .*do not load with torch 2\.13\.0\)$"):
         formats.to_dgl(build_graph(parse_ir(GOOD)))
 
 
@@ -325,6 +362,8 @@ def test_dot_is_graph2dot_on_the_device_mapping_kernels(llvm2graph, datasets) ->
 def test_graphviz_renders_the_dot(tmp_path) -> None:
     g = build_graph(parse_ir(TWO))
     (tmp_path / "two.ll").write_text(TWO)
+    odd = build_graph(parse_ir('define void @"quote\\22 back\\5C slash"() {\n  ret void\n}\n'))
+    subprocess.run(["dot", "-Tsvg"], input=to_dot(odd), capture_output=True, text=True, check=True)  # names escaped
     dot_file = tmp_path / "two.dot"
     assert run(str(tmp_path / "two.ll"), "--format", "dot", "-o", str(dot_file)).returncode == 0
     svg = subprocess.run(["dot", "-Tsvg", str(dot_file)], capture_output=True, text=True, check=True).stdout
@@ -428,6 +467,31 @@ def test_one_file_to_each_form(tmp_path) -> None:
     assert run("-", "--format", "dot", stdin=TWO).stdout == dot.stdout
     done = run(str(tmp_path / "two.ll"), "-o", str(tmp_path / "two.json"))
     assert done.returncode == 0 and json.loads((tmp_path / "two.json").read_text())["directed"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(texts=st.lists(st.one_of(st.just(GOOD.encode()), st.just(TWO.encode()),
+                             st.text(max_size=80).map(str.encode), st.binary(max_size=80)), min_size=1, max_size=4))
+def test_any_inputs_give_graphs_or_one_line_each(tmp_path_factory, capsys, texts) -> None:
+    """Whatever the files hold, --keep-going writes the readable ones' graphs and names each other
+    file on one line; exit status 2 only when none was readable."""
+    import argparse
+
+    from mir_runtime.graph_outputs import run as graph_run
+
+    folder = tmp_path_factory.mktemp("inputs")
+    for number, text in enumerate(texts):
+        (folder / f"{number}.ll").write_bytes(text)
+    out = folder / "g.jsonl"
+    args = argparse.Namespace(files=[str(folder)], format="programl-json", output=str(out), out_dir=None,
+                              keep_going=True)
+    code = graph_run(args, workers=1)
+    err = capsys.readouterr().err
+    rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
+    bad = [line for line in err.splitlines() if not line.startswith("mir-runtime graph:")]
+    assert len(rows) + len(bad) == len(texts) and "Traceback" not in err
+    assert all(line.startswith(str(folder)) for line in bad)
+    assert code == (2 if not rows else 0)
 
 
 def test_the_command_offers_every_form() -> None:

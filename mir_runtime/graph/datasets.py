@@ -108,7 +108,7 @@ def read_index(folder: str | os.PathLike) -> dict[str, Any]:
     return json.loads((Path(folder) / INDEX).read_text(encoding="utf-8"))
 
 
-def load_pyg(folder: str | os.PathLike):
+def load_pyg(folder: str | os.PathLike) -> Any:
     """The PyG data set in ``folder`` as an ``InMemoryDataset``, with ``files`` (its graphs' inputs)
     and ``vocabulary`` (a frozen ``Vocabulary``: ``vocabulary.text[i]`` is text id ``i``)."""
     geometric = need("torch_geometric.data", "load_pyg")

@@ -8,7 +8,7 @@ messages per flow. Text ids index a ``Vocabulary``: pass one to every graph of a
 ids agree across graphs.
 
 torch, PyG and DGL are imported when a converter runs, never with this module: the runtime needs
-none of them (``pip install 'mir-runtime[graphs]'`` brings torch and PyG).
+none of them (``pip install 'mir-runtime[graphs]'`` brings them).
 """
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from mir_runtime.graph.programl import FLOWS, NODE_TYPES, ProgramGraph
 
 FLOW_NAMES = tuple(flow.lower() for flow in FLOWS)  # control, data, call: the per-flow attributes' prefixes
 GRAPHS_EXTRA = "pip install 'mir-runtime[graphs]'"
-NO_DGL = ("no DGL release on PyPI loads with torch 2.13.0, so [graphs] leaves it out: install a DGL built for "
-          "your torch")
+NO_DGL = (f"{GRAPHS_EXTRA} brings DGL 1.1.3 on CPython 3.10 and 3.11, x86-64 Linux (the newer DGL releases on "
+          "PyPI do not load with torch 2.13.0)")
 
 
 class Vocabulary:
@@ -89,7 +89,7 @@ def columns(graph: ProgramGraph, vocabulary: Vocabulary) -> dict[str, np.ndarray
     return out
 
 
-def to_pyg(graph: ProgramGraph, vocabulary: Vocabulary | None = None, hetero: bool = False):
+def to_pyg(graph: ProgramGraph, vocabulary: Vocabulary | None = None, hetero: bool = False) -> Any:
     """A ``torch_geometric.data.Data`` of ``graph`` (see ``columns``); ``hetero=True`` gives a
     ``HeteroData`` with one node type ``node`` (``x``, ``full_text``, ``block``, ``function``) and
     an edge type ``(node, <flow>, node)`` per flow (``edge_index``, ``position``). Text ids index
@@ -107,7 +107,7 @@ def to_pyg(graph: ProgramGraph, vocabulary: Vocabulary | None = None, hetero: bo
     return data
 
 
-def to_dgl(graph: ProgramGraph, vocabulary: Vocabulary | None = None):
+def to_dgl(graph: ProgramGraph, vocabulary: Vocabulary | None = None) -> Any:
     """A ``dgl.DGLGraph`` of ``graph``: the graph ProGraML's ``to_dgl`` makes (every edge, in one
     edge type) with the attributes it drops, ``ndata`` ``type``, ``text``, ``full_text``,
     ``block``, ``function`` and ``edata`` ``flow``, ``position``."""
@@ -129,7 +129,8 @@ def need(module: str, what: str) -> ModuleType:
     except Exception as exc:  # DGL without a build for this torch raises FileNotFoundError, not ImportError
         top = module.split(".")[0]
         if top == "dgl":
-            raise ImportError(f"{what} needs dgl ({type(exc).__name__}: {exc}); {NO_DGL}") from None
+            why = " ".join(str(exc).split())
+            raise ImportError(f"{what} needs dgl ({type(exc).__name__}: {why}); {NO_DGL}") from None
         raise ImportError(f"{what} needs {top}: {GRAPHS_EXTRA}") from None
 
 
