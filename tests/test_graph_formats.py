@@ -131,7 +131,8 @@ def test_networkx_is_programl_networkx_on_the_data_sets(llvm2graph, datasets) ->
     files = dataset_ir_files()
     counts, lost = _compare_all({str(f): f.read_text() for f in files}, numbers=True)
     SUMMARY.append(f"networkx parity: {counts['equal']} of {len(files)} data-set graphs equal to ProGraML's "
-                   f"to_networkx of llvm2graph-10, every attribute; its form lost {lost} parallel edges that ours keeps")
+                   f"to_networkx of llvm2graph-10, every attribute; its form lost {lost} parallel edges, "
+                   "ours keeps them")
     assert counts["equal"] == len(files)
 
 
@@ -289,7 +290,8 @@ def test_a_dgl_data_set_where_dgl_imports(tmp_path) -> None:
     graphs, vocabulary, files = load_dgl(tmp_path / "set")
     assert [Path(f).name for f in files] == ["a.ll", "c.ll"]
     assert [g.num_nodes() for g in graphs] == [build_graph(parse_ir(t)).num_nodes for t in (GOOD, TWO)]
-    assert [vocabulary.text[i] for i in graphs[1].ndata["text"].tolist()] == build_graph(parse_ir(TWO)).node_text.tolist()
+    texts = build_graph(parse_ir(TWO)).node_text.tolist()
+    assert [vocabulary.text[i] for i in graphs[1].ndata["text"].tolist()] == texts
     assert dgl.batch(graphs).num_nodes() == sum(g.num_nodes() for g in graphs)
 
 
@@ -301,7 +303,7 @@ def test_missing_libraries_are_one_line(monkeypatch) -> None:
     with pytest.raises(ImportError, match=r"^to_pyg needs torch_geometric: pip install 'mir-runtime\[graphs\]'$"):
         formats.to_pyg(build_graph(parse_ir(GOOD)))
     monkeypatch.setitem(sys.modules, "dgl", None)
-    with pytest.raises(ImportError, match=r"^to_dgl needs dgl .*brings DGL 1\.1\.3 .*do not load with torch 2\.13\.0\)$"):
+    with pytest.raises(ImportError, match=r"^to_dgl needs dgl .*brings DGL 1\.1\.3 .*load with torch 2\.13\.0\)$"):
         formats.to_dgl(build_graph(parse_ir(GOOD)))
 
 

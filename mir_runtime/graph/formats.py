@@ -114,10 +114,10 @@ def to_dgl(graph: ProgramGraph, vocabulary: Vocabulary | None = None) -> Any:
     torch, dgl = need("torch", "to_dgl"), need("dgl", "to_dgl")
     arrays = {k: torch.from_numpy(v) for k, v in columns(graph, vocabulary or Vocabulary()).items()}
     out = dgl.graph((arrays["edge_index"][0], arrays["edge_index"][1]), num_nodes=graph.num_nodes)
-    out.ndata["text"], out.ndata["type"] = arrays["x"][:, 0].contiguous(), arrays["x"][:, 1].contiguous()
+    out.ndata["text"], out.ndata["type"] = (column.contiguous() for column in arrays["x"].T)
     for key in ("full_text", "block", "function"):
         out.ndata[key] = arrays[key]
-    out.edata["flow"], out.edata["position"] = arrays["edge_attr"][:, 0].contiguous(), arrays["edge_attr"][:, 1].contiguous()
+    out.edata["flow"], out.edata["position"] = (column.contiguous() for column in arrays["edge_attr"].T)
     return out
 
 
