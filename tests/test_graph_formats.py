@@ -387,7 +387,7 @@ def test_readme_picture_is_what_its_command_makes(tmp_path) -> None:
     words[words.index("-o") + 1] = str(tmp_path / out.name)
     words = [w.replace("$K", str(DATASETS / "devmap" / "kernels_ir")) for w in words]
     done = subprocess.run([sys.executable, "-m", "mir_runtime.cli", *words[1:]], capture_output=True, text=True,
-                          cwd=REPO, timeout=300)
+                          timeout=300)
     assert done.returncode == 0, done.stderr
     made, shown = (tmp_path / out.name).read_text(), (REPO / picture[1]).read_text()
     version = subprocess.run(["dot", "-V"], capture_output=True, text=True).stderr.split("version")[1].split()[0]
@@ -418,6 +418,20 @@ def test_a_directory_becomes_one_data_set(datasets, tmp_path) -> None:
     assert dataset[len(expected) - 1].num_nodes == build_graph(parse_ir(GOOD)).num_nodes
     again = run(str(folder), "--format", "pyg", "-o", str(tmp_path / "out"))  # a data set is replaced whole
     assert again.returncode == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["kernels", "out"]
+
+
+def test_a_pyg_data_set_is_written_without_torch(tmp_path) -> None:
+    """Writing imports neither torch nor PyG (their imports cost more than the graphs); in the
+    runtime-only install, which has neither, the command works all the same."""
+    (tmp_path / "a.ll").write_text(GOOD)
+    (tmp_path / "c.ll").write_text(TWO)
+    probe = ("import sys; from mir_runtime.cli import main; "
+             f"code = main(['graph', {str(tmp_path)!r}, '--format', 'pyg', '-o', {str(tmp_path / 'set')!r}]); "
+             "print(code, sorted(m for m in sys.modules if m.split('.')[0] in ('torch', 'torch_geometric')))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stdout.strip() == "0 []", done.stdout + done.stderr
+    assert (tmp_path / "set" / "processed" / "data.pt").is_file()
+    assert json.loads((tmp_path / "set" / "graphs.json").read_text())["graphs"] == 2
 
 
 def test_keep_going_leaves_bad_files_out_and_lists_them(tmp_path) -> None:
