@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import reference
 from paths import DATASETS, REPO, SUMMARY, dataset_ir_files
 from mir_runtime import parse_ir, read_ir
-from mir_runtime.graph import CALL, CONTROL, DATA, build_graph, to_networkx
+from mir_runtime.graph import CALL, CONTROL, DATA, build_graph, to_networkx, to_programl_json
 from mir_runtime.graph.dot import EDGE_STYLE, NODE_STYLE, dot_binary, to_dot
 from mir_runtime.graph.formats import FLOW_NAMES, Vocabulary, columns
 
@@ -144,6 +144,34 @@ def test_networkx_is_programl_networkx_on_the_test_programs(llvm2graph, compiled
     SUMMARY.append(f"networkx parity: {counts['equal']} test-program graphs equal to ProGraML's up to #N/!N, "
                    f"{counts['rejected']} rejected by llvm2graph-10; its form lost {lost} parallel edges")
     assert counts["equal"] >= len(texts) * 3 // 4
+
+
+def test_profile_weights_are_node_features_as_programl_lifts_them() -> None:
+    """ProGraML adds llvm_profile_{total,true,false}_weight to a node whose instruction has !prof
+    branch weights (true/false only for exactly two; the total of unsigned weights, or a value
+    profile's total)."""
+    text = """
+define void @f(i1 %c, i32 %n, void ()* %p) {
+  br i1 %c, label %a, label %b, !prof !0
+a:
+  switch i32 %n, label %b [ i32 1, label %b
+                            i32 2, label %b ], !prof !1
+b:
+  call void %p(), !prof !2
+  ret void
+}
+!0 = !{!"branch_weights", i32 3, i32 -1}
+!1 = !{!"branch_weights", i32 1, i32 2, i32 4}
+!2 = !{!"VP", i32 0, i64 1600, i64 7, i64 1600}
+"""
+    data = to_programl_json(build_graph(parse_ir(text)))
+    features = {n["text"]: n["features"] for n in data["nodes"] if n["type"] == 0 and n["text"] != "[external]"}
+    assert features["br"] == {"full_text": ["br i1 %c, label %a, label %b, !prof !0"],
+                              "llvm_profile_total_weight": [3 + 2 ** 32 - 1],
+                              "llvm_profile_true_weight": [3], "llvm_profile_false_weight": [-1]}
+    assert {k: v for k, v in features["switch"].items() if k != "full_text"} == {"llvm_profile_total_weight": [7]}
+    assert {k: v for k, v in features["call"].items() if k != "full_text"} == {"llvm_profile_total_weight": [1600]}
+    assert set(features["ret"]) == {"full_text"}
 
 
 # -- the tensor layout (numpy, no torch) --
