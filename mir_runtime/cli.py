@@ -15,13 +15,9 @@ import os
 import sys
 import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from mir_runtime.errors import IRParseError, WorkerError, shown
 from mir_runtime.usage import HelpParser, UsageError
-
-if TYPE_CHECKING:  # the CLI imports numpy-backed modules only in the commands that use them
-    from mir_runtime.graph import ProgramGraph
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 DESCRIPTION = "LLVM IR to statements, ProGraML graphs, embeddings and task decisions."
@@ -52,53 +48,9 @@ def _one_stdin(files: list[str]) -> bool:
 
 
 def _graph(args: argparse.Namespace) -> int:
-    from mir_runtime.featurizer import paused_gc
-    from mir_runtime.graph import build_graph
-    from mir_runtime.graph.export import to_programl_json_text
-    from mir_runtime.outputs import writing
-    from mir_runtime.progress import progress
+    from mir_runtime import graph_outputs
 
-    convert = to_programl_json_text if args.format == "programl-json" else _networkx_json_text
-    stdin = _one_stdin(args.files)
-    if len(args.files) > 1 and args.out_dir is None:
-        print("mir-runtime graph: several inputs need --out-dir DIR", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    if args.out_dir is not None:
-        with writing(Path(args.out_dir)):
-            Path(args.out_dir).mkdir(parents=True, exist_ok=True)
-    failed = 0
-    written: dict[str, str] = {}
-    for path in progress(args.files, len(args.files), "graph"):
-        try:
-            with paused_gc():
-                text = convert(build_graph(_read(path)))
-        except IRParseError as exc:
-            print(exc, file=sys.stderr)
-            failed += 1
-            continue
-        if args.out_dir is None:
-            sys.stdout.write(text)
-            sys.stdout.write("\n")
-            continue
-        name = ("stdin" if stdin else Path(path).stem) + ".json"
-        if name in written:
-            print(f"{shown(path)}:0:0: output {shown(name)} already written for {shown(written[name])}",
-                  file=sys.stderr)
-            failed += 1
-            continue
-        written[name] = path
-        target = Path(args.out_dir) / name
-        with writing(target), open(target, "w") as out:
-            out.write(text)
-    return EXIT_BAD_INPUT if failed else EXIT_OK
-
-
-def _networkx_json_text(graph: ProgramGraph) -> str:
-    """networkx's node-link JSON of ``graph``: json.dumps writes the text at once, where json.dump
-    writes it token by token (3x slower); a fresh tree of dicts and lists has no cycle to look for."""
-    from mir_runtime.graph import to_networkx_json
-
-    return json.dumps(to_networkx_json(graph), check_circular=False)
+    return graph_outputs.run(args, _count(args, "workers") or _cores())
 
 
 def _statements(args: argparse.Namespace) -> int:
@@ -497,12 +449,25 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     parser = Parser(prog="mir-runtime", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"%(prog)s {release()}")
     sub = parser.add_subparsers(dest="command", required=True)
-    graph = sub.add_parser("graph", help="ProGraML program graph of each IR file, as JSON")
-    graph.add_argument("files", nargs="+", metavar="FILE", help=".ll (or .bc) files; - reads standard input")
-    graph.add_argument("--out-dir", metavar="DIR", help="write <stem>.json per input here (else stdout)")
-    graph.add_argument("--format", choices=("programl-json", "networkx-json"), default="programl-json",
+    graph = sub.add_parser("graph", help="ProGraML program graphs of IR files: JSON, pictures, PyG/DGL data sets")
+    graph.add_argument("files", nargs="+", metavar="PATH", help=".ll (or .bc) files, or directories (their .ll/.bc "
+                       "files, recursively, sorted); - reads standard input")
+    graph.add_argument("--format", choices=("programl-json", "networkx-json", "dot", "svg", "png", "pyg", "dgl"),
+                       default="programl-json",
                        help="programl-json: ProGraML's JSON form of a program graph; networkx-json: networkx's "
-                            "node-link form")
+                            "node-link form; dot: Graphviz DOT in ProGraML's colours; svg, png: the picture (needs "
+                            "Graphviz's dot); pyg, dgl: one data set of all inputs for PyTorch Geometric or DGL "
+                            "(needs the [graphs] extra; see docs/graphs.md)")
+    graph.add_argument("-o", "--output", metavar="OUT", help="one input's graph to OUT; OUT.jsonl: a line "
+                       '{"file", "graph"} per input (JSON formats); pyg, dgl: the data-set folder (default: stdout)')
+    graph.add_argument("--out-dir", metavar="DIR", help="write <stem>.<json|dot|svg|png> per input here")
+    graph.add_argument("--workers", type=int, metavar="N",
+                       help="processes converting files side by side (default: every core)")
+    graph.add_argument("--keep-going", action="store_true",
+                       help="leave unreadable files out and list them in OUT's (or DIR's) stem + .failed.jsonl; "
+                            "the exit status is 0 unless no graph was written (without it, a bad file stops a data "
+                            "set or JSON lines with exit status 2 and writes nothing; a file per input is written "
+                            "for the others, exit status 2)")
     graph.set_defaults(run=_graph)
     stmts = sub.add_parser("statements", help="the statements of an IR file, one per line")
     stmts.add_argument("file", metavar="FILE", help="an .ll (or .bc) file; - reads standard input")

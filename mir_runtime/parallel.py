@@ -13,7 +13,8 @@ process and never sent to a worker; no worker starts when none is needed.
 
 At most ``WINDOW`` files per worker are in flight, so memory stays flat however many paths are
 given; results come back in input order as soon as each is ready. Workers start with ``spawn``:
-forking a process that holds onnxruntime sessions and thread pools is unsafe.
+forking a process that holds onnxruntime sessions and thread pools is unsafe. ``in_workers`` is
+that loop for any work on a file (``mir-runtime graph`` builds and converts graphs with it).
 
 A worker never outlives the run: on Linux the kernel ends it when the process that started it
 ends, even by SIGKILL (``PR_SET_PDEATHSIG``; elsewhere a thread watching the parent's pid does);
@@ -40,6 +41,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
+from typing import TypeVar
 
 import numpy as np
 
@@ -48,16 +50,24 @@ from mir_runtime.errors import IRParseError, WorkerError, shown
 WINDOW = 8  # files in flight per worker
 # statement ids, their counts, graph vector, nodes, the sha256 of the bytes read
 Prepared = tuple[list[list[int]], np.ndarray, np.ndarray, int, str]
+P = TypeVar("P")  # what a worker sends back
+R = TypeVar("R")  # what the caller makes of it
 
 _model = None  # the worker process's model: what ``load`` returned
 
 
-def _start(load: Callable[[], object], parent: int) -> None:
+def _start(load: Callable[[], object]) -> None:
     global _model
-    _die_with(parent)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends the workers
     os.environ["TOKENIZERS_PARALLELISM"] = "false"  # one core per worker, tokenizer included
     _model = load()
+
+
+def _worker(parent: int, initializer: Callable[..., None] | None, initargs: tuple) -> None:
+    """Every worker's start: bound to the parent's life, deaf to Ctrl-C, then the caller's own start."""
+    _die_with(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent ends the workers
+    if initializer is not None:
+        initializer(*initargs)
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -102,15 +112,26 @@ def embed_in_workers(paths: Iterable[str | os.PathLike], workers: int, load: Cal
     ``load`` (picklable: each worker calls it once) returns the worker's model, whose
     ``featurizer`` and ``backend`` prepare the files; the caller names it, so this module never
     imports the model's."""
+    return in_workers(paths, workers, _prepare, finish, keep_going, stored, _start, (load,))
+
+
+def in_workers(paths: Iterable[str | os.PathLike], workers: int, work: Callable[[str], P],
+               finish: Callable[[P], R], keep_going: bool, stored: Callable[[str], R | None] | None = None,
+               initializer: Callable[..., None] | None = None, initargs: tuple = (),
+               ) -> Iterator[tuple[str, R | IRParseError]]:
+    """``(path, finish(work(path)))`` for each path in order, ``work`` run by ``workers`` spawned
+    processes (each runs ``initializer(*initargs)`` first) and ``finish`` here; ``stored`` and
+    ``keep_going`` as for ``embed_in_workers``. ``work`` must be picklable: a module's function."""
     context = _Spawn()
     _start_quiet_tracker()
-    pending: deque[tuple[str, Future | np.ndarray]] = deque()
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(load, os.getpid())) as pool:
+    pending: deque[tuple[str, Future | R]] = deque()
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker,
+                             initargs=(os.getpid(), initializer, initargs)) as pool:
         done = False
         try:
             for path in paths:
                 known = stored(str(path)) if stored is not None else None
-                pending.append((str(path), known if known is not None else pool.submit(_prepare, str(path))))
+                pending.append((str(path), known if known is not None else pool.submit(work, str(path))))
                 if len(pending) >= WINDOW * workers:
                     yield _result(*pending.popleft(), finish, keep_going)
             while pending:
@@ -165,9 +186,8 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True, cancel_futures=True)  # quick now: the pool's thread sees its workers gone
 
 
-def _result(path: str, future: Future | np.ndarray, finish: Callable[[Prepared], np.ndarray],
-            keep_going: bool) -> tuple[str, np.ndarray | IRParseError]:
-    if isinstance(future, np.ndarray):
+def _result(path: str, future: Future | R, finish: Callable[[P], R], keep_going: bool) -> tuple[str, R | IRParseError]:
+    if not isinstance(future, Future):  # stored
         return path, future
     try:
         return path, finish(future.result())

@@ -11,8 +11,9 @@ $sudo apt-get update -qq
 # the differential test,
 # libomp-14-dev for OpenMP units (its omp.h serves every clang: Debian's libomp-N-dev exclude each other),
 # libtinfo5 for llvm2graph-10, jemalloc for pre-training (glibc's allocator grows with
-# variable-size batches: LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2).
+# variable-size batches: LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2), graphviz for
+# `mir-runtime graph --format svg|png`.
 $sudo apt-get install -y -qq --no-install-recommends \
-  clang-13 clang-14 clang-15 clang-16 clang-19 llvm-14 llvm-19 libomp-14-dev libtinfo5 libjemalloc2 >/dev/null
-python -m pip install --quiet -e '.[cpu,train,ray,dev]'
+  clang-13 clang-14 clang-15 clang-16 clang-19 llvm-14 llvm-19 libomp-14-dev libtinfo5 libjemalloc2 graphviz >/dev/null
+python -m pip install --quiet -e '.[cpu,train,ray,graphs,dev]'
 bash scripts/fetch-llvm2graph.sh

@@ -1,4 +1,5 @@
-"""Shared fixtures: the evaluation data sets, and a summary of what parity compared."""
+"""Shared fixtures: the evaluation data sets, ProGraML's reference binary and the test programs
+it reads, and a summary of what parity compared."""
 from __future__ import annotations
 
 import os
@@ -6,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+import clang
+import reference
 from paths import DATASETS, SUMMARY
 
 
@@ -33,6 +36,29 @@ def datasets() -> Path:
             pytest.fail(f"evaluation data sets not found at {DATASETS}")
         pytest.skip(f"evaluation data sets not found at {DATASETS}")
     return DATASETS
+
+
+@pytest.fixture(scope="session")
+def llvm2graph() -> None:
+    if not reference.available():
+        if os.environ.get("CI"):
+            pytest.fail("llvm2graph-10 missing: run scripts/fetch-llvm2graph.sh")
+        pytest.skip("llvm2graph-10 missing: run scripts/fetch-llvm2graph.sh")
+
+
+@pytest.fixture(scope="session")
+def compiled_programs(tmp_path_factory) -> dict[str, Path]:
+    """The test programs as clang-13/14 emit them (typed pointers, which LLVM 10 can read)."""
+    compiler = clang.shared_compiler(tmp_path_factory)
+    keys = [
+        (program, version, opt)
+        for program in clang.PROGRAMS
+        for version in (13, 14)
+        if clang.clang_path(version) is not None
+        for opt in clang.OPT_LEVELS + clang.DEBUG_LEVELS
+    ]
+    compiler.prefetch(keys)
+    return {f"{p}/clang-{v}/{o}": compiler.get(p, v, o) for p, v, o in keys}
 
 
 def pytest_terminal_summary(terminalreporter) -> None:

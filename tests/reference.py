@@ -16,6 +16,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 _BIN = Path(os.environ.get("MIR_LLVM2GRAPH", REPO / ".cache/programl/llvm2graph-10"))
 _JSON = _BIN.parent / "graph2json"
+_DOT = _BIN.parent / "graph2dot"
 _METADATA_ID = re.compile(r"!\d+")
 _ATTRIBUTE_GROUP = re.compile(r"#\d+")
 
@@ -31,6 +32,28 @@ def reference_graph(text: str) -> dict | None:
         return None
     out = subprocess.run([str(_JSON), "--stdin_fmt=pb"], input=done.stdout, capture_output=True, timeout=120, check=True)
     return json.loads(out.stdout)
+
+
+def reference_dot(text: str) -> str | None:
+    """ProGraML's ``graph2dot`` drawing of ``text``, or None when the binary is missing or rejects it."""
+    if not _DOT.is_file():
+        return None
+    done = subprocess.run([str(_BIN), "--stdout_fmt=pb"], input=text.encode(), capture_output=True, timeout=120)
+    if done.returncode != 0:
+        return None
+    out = subprocess.run([str(_DOT), "--stdin_fmt=pb"], input=done.stdout, capture_output=True, timeout=120, check=True)
+    return out.stdout.decode()
+
+
+def programl_networkx(data: dict):
+    """ProGraML 0.3.2's ``programl.to_networkx`` of a graph whose ``graph2json`` output is ``data``:
+    its ``transform_ops`` reads that JSON with ``networkx.readwrite.json_graph.node_link_graph(data,
+    multigraph=True, directed=True)`` (the links under ``links``). ``graph2json`` gives every link
+    the key 0, so two edges between the same nodes (an operand used twice) become one there, with
+    the later edge's attributes."""
+    from networkx.readwrite import json_graph
+
+    return json_graph.node_link_graph(data, directed=True, multigraph=True, edges="links")
 
 
 def graph_keys(data: dict, numbers: bool = True) -> tuple[Counter, Counter]:

@@ -1,41 +1,15 @@
-"""Our graphs equal ProGraML 0.3.2's (llvm2graph-10) on every file it accepts."""
+"""Our graphs equal ProGraML 0.3.2's (llvm2graph-10) on every file it accepts (fixtures
+``llvm2graph`` and ``compiled_programs``: conftest.py)."""
 from __future__ import annotations
 
 import os
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-import pytest
-
-import clang
 import reference
 from paths import SUMMARY, dataset_ir_files
 from mir_runtime import parse_ir
 from mir_runtime.graph import build_graph, to_programl_json
-
-
-@pytest.fixture(scope="module")
-def llvm2graph() -> None:
-    if not reference.available():
-        if os.environ.get("CI"):
-            pytest.fail("llvm2graph-10 missing: run scripts/fetch-llvm2graph.sh")
-        pytest.skip("llvm2graph-10 missing: run scripts/fetch-llvm2graph.sh")
-
-
-@pytest.fixture(scope="module")
-def compiled_programs(tmp_path_factory) -> dict[str, Path]:
-    """The test programs as clang-13/14 emit them (typed pointers, which LLVM 10 can read)."""
-    compiler = clang.shared_compiler(tmp_path_factory)
-    keys = [
-        (program, version, opt)
-        for program in clang.PROGRAMS
-        for version in (13, 14)
-        if clang.clang_path(version) is not None
-        for opt in clang.OPT_LEVELS + clang.DEBUG_LEVELS
-    ]
-    compiler.prefetch(keys)
-    return {f"{p}/clang-{v}/{o}": compiler.get(p, v, o) for p, v, o in keys}
 
 
 def _check(text: str, name: str) -> tuple[str, str]:

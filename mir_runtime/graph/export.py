@@ -34,10 +34,13 @@ def _links(graph: ProgramGraph) -> Iterator[tuple[int, int, int, int, int]]:
 def to_programl_json(graph: ProgramGraph) -> dict[str, Any]:
     """Node-link JSON with ProGraML's field names: ``nodes``, ``links`` (with ``key``), ``graph``."""
     nodes = []
+    profiles = graph.node_profile
     for i, block, function, text, kind, full in _nodes(graph):
         node: dict[str, Any] = {"block": block, "function": function, "id": i, "text": text, "type": kind}
         if i or text != ROOT_TEXT:
             node["features"] = {"full_text": [full]}
+            if i in profiles:
+                node["features"].update((k, [v]) for k, v in profiles[i].items())
         nodes.append(node)
     links = [{"flow": f, "key": key, "position": p, "source": s, "target": t} for f, key, p, s, t in _links(graph)]
     module_features = {
@@ -65,10 +68,12 @@ def to_programl_json_text(graph: ProgramGraph) -> str:
     links = ", ".join(f'{{"flow": {f}, "key": {key}, "position": {p}, "source": {s}, "target": {t}}}'
                       for f, key, p, s, t in _links(graph))
     nodes = []
+    profiles = graph.node_profile
     for i, block, function, text, kind, full in _nodes(graph):
         node = f'{{"block": {block}, "function": {function}, "id": {i}, "text": {_string(text)}, "type": {kind}'
         if i or text != ROOT_TEXT:
-            node += f', "features": {{"full_text": [{_string(full)}]}}'
+            extra = "".join(f', "{k}": [{v}]' for k, v in profiles[i].items()) if i in profiles else ""
+            node += f', "features": {{"full_text": [{_string(full)}]{extra}}}'
         nodes.append(node + "}")
     return (f'{{"directed": true, "graph": {{"function": [{functions}], "module": [{{"features": {features}, '
             f'"name": {_string(graph.module_name)}}}]}}, "links": [{links}], "multigraph": true, '

@@ -13,6 +13,7 @@ differs from the file only in attribute-group and metadata numbers (see ``slots.
 """
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Final
@@ -23,6 +24,7 @@ from mir_runtime.graph.slots import (
     CALL_OPCODES,
     MetadataSlots,
     function_renumbering,
+    instruction_attachments,
     module_slots,
     references_metadata_node,
     renumber,
@@ -41,6 +43,8 @@ CALL: Final = 2
 NODE_TYPES = ("INSTRUCTION", "VARIABLE", "CONSTANT")
 FLOWS = ("CONTROL", "DATA", "CALL")
 ROOT_TEXT = "[external]"
+_PROFILE = re.compile(r'^(?:distinct )?!\{!"([^"]*)"((?:, [^,{}]+)*)\}$')  # a !prof node: its name, operands
+_WEIGHT = re.compile(r"^i(\d+) (-?\d+)$")
 DECLARATION_TEXT = "; undefined function"
 
 # The operand kinds the builder tests, as constants: compiled (mypyc), each is a C static where
@@ -67,6 +71,8 @@ class ProgramGraph:
     edge_flow: np.ndarray  # int8: CONTROL, DATA, CALL
     edge_position: np.ndarray  # int32
     functions: list[str] = field(default_factory=list)
+    # node -> ProGraML's profile features of an instruction with !prof branch weights, in its order
+    node_profile: dict[int, dict[str, int]] = field(default_factory=dict)
     module_name: str = ""
     target_triple: str = ""
     data_layout: str = ""
@@ -170,6 +176,7 @@ def build_graph(module: Module) -> ProgramGraph:
     base_slots = module_slots(module)
     metadata_slots = MetadataSlots(module) if module.metadata else None
     global_metadata = metadata_slots.module_renumbering() if metadata_slots else {}
+    profiles: dict[int, dict[str, int]] = {}
     kinds, texts, full_texts = b.kinds, b.texts, b.full_texts  # the hot loop appends the columns itself
     sources, targets, flows, positions = b.sources, b.targets, b.flows, b.positions
 
@@ -206,6 +213,10 @@ def build_graph(module: Module) -> ProgramGraph:
                 full_texts.append(text)
                 if inst.name is not None:
                     producers[inst.name] = node
+                if metadata_slots is not None and "!prof" in inst.text:
+                    profile = _profile(inst.text, module.metadata)
+                    if profile:
+                        profiles[node] = profile
                 if last >= 0:
                     sources.append(last)
                     targets.append(node)
@@ -277,7 +288,30 @@ def build_graph(module: Module) -> ProgramGraph:
     b.run(0, block_count)
     for text, full, uses in constants.values():
         b.data_edges(b.node(CONSTANT, text, full), uses)
-    return b.graph(module)
+    graph = b.graph(module)
+    graph.node_profile = profiles
+    return graph
+
+
+def _profile(text: str, metadata: dict[str, str]) -> dict[str, int]:
+    """ProGraML's profile features of an instruction with a ``!prof`` attachment, as LLVM 10's
+    ``extractProfTotalWeight`` (the branch weights' sum as unsigned, or a value profile's total)
+    and ``extractProfMetadata`` (exactly two branch weights, signed) find them."""
+    node = next((n for kind, n in instruction_attachments(text) if kind == "prof"), None)
+    body = metadata.get(node, "") if node is not None else ""
+    found = _PROFILE.match(body)
+    if found is None:
+        return {}
+    operands = found[2].split(", ")[1:] if found[2] else []
+    weights = [_WEIGHT.match(o) for o in operands]
+    out: dict[str, int] = {}
+    if found[1] == "branch_weights" and all(weights):
+        out["llvm_profile_total_weight"] = sum(int(w[2]) % (1 << int(w[1])) for w in weights if w)
+        if len(weights) == 2:
+            out["llvm_profile_true_weight"], out["llvm_profile_false_weight"] = (int(w[2]) for w in weights if w)
+    elif found[1] == "VP" and len(operands) > 2 and weights[1]:
+        out["llvm_profile_total_weight"] = int(weights[1][2]) % (1 << int(weights[1][1]))
+    return out
 
 
 def _small(values: list[int]) -> np.ndarray:
