@@ -75,10 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
                                   formatter_class=Formatter)
     stats.add_argument("corpus", type=Path, help="corpus directory or a corpus-manifest.json")
 
-    from mir_export.pretrain_cli import add_commands as add_pretrain_commands
+    from mir_export.pretrain.cli import add_commands as add_pretrain_commands
 
     add_pretrain_commands(sub)
-    from mir_export.downstream_cli import add_commands as add_downstream_commands
+    from mir_export.tasks.cli import add_commands as add_downstream_commands
 
     add_downstream_commands(sub)
     fresh = sub.add_parser("random-model", formatter_class=Formatter,
@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     from mir_export.usertask.cli import add_commands as add_task_commands
 
     add_task_commands(sub)
-    from mir_export.vectorize.cli import add_commands as add_vectorize_commands
+    from mir_export.tasks.vectorize.cli import add_commands as add_vectorize_commands
 
     add_vectorize_commands(sub)
     group_commands(parser, sub, COMMAND_GROUPS)
@@ -163,7 +163,7 @@ def _variants(args: argparse.Namespace) -> int:
 
 
 def _random_model(args: argparse.Namespace) -> int:
-    from mir_export.random_model import random_model
+    from mir_export.export.random_model import random_model
     from mir_runtime.modeldir import ModelFileError
 
     try:
@@ -199,31 +199,31 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "corpus":
         return _corpus(args)
     if args.command == "pretrain":
-        from mir_export.pretrain_cli import run
+        from mir_export.pretrain.cli import run
 
         return run(args)
     if args.command == "export":
-        from mir_export.pretrain_cli import run_export
+        from mir_export.pretrain.cli import run_export
 
         return run_export(args)
     if args.command == "export-blocks":
-        from mir_export.pretrain_cli import run_export_blocks
+        from mir_export.pretrain.cli import run_export_blocks
 
         return run_export_blocks(args)
     if args.command == "repool":
-        from mir_export.pretrain_cli import run_repool
+        from mir_export.pretrain.cli import run_repool
 
         return run_repool(args)
     if args.command == "promote":
-        from mir_export.pretrain_cli import run_promote
+        from mir_export.pretrain.cli import run_promote
 
         return run_promote(args)
     if args.command == "whiten":
-        from mir_export.pretrain_cli import run_whiten
+        from mir_export.pretrain.cli import run_whiten
 
         return run_whiten(args)
     if args.command == "downstream":
-        from mir_export.downstream_cli import run as run_downstream
+        from mir_export.tasks.cli import run as run_downstream
 
         return run_downstream(args)
     if args.command == "random-model":
@@ -233,7 +233,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_task(args)
     if args.command == "vectorize":
-        from mir_export.vectorize.cli import run as run_vectorize
+        from mir_export.tasks.vectorize.cli import run as run_vectorize
 
         return run_vectorize(args)
     return 0

@@ -15,13 +15,13 @@ import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
 from mir_export import cli
-from mir_export.contrastive import ContrastiveConfig, evaluate, positive_pair, step_loss, train
-from mir_export.contrastive_data import build, distinct
+from mir_export.pretrain.contrastive import ContrastiveConfig, evaluate, positive_pair, step_loss, train
+from mir_export.pretrain.contrastive_data import build, distinct
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.corpus.variants import llvm_tool, unit_functions
-from mir_export.model import MIREncoder
-from mir_export.pretrain import ResumeError
-from mir_export.pretrain_data import held_out_unit
+from mir_export.pretrain.model import MIREncoder
+from mir_export.pretrain.train import ResumeError
+from mir_export.pretrain.prepare import held_out_unit
 from mir_runtime import Model, parse_ir
 from mir_runtime.statements import statements
 from models import fixed_tokenizer, trained_like

@@ -10,8 +10,8 @@ from scipy import sparse
 
 from mir_export import cli
 from mir_export.corpus.variant_build import MANIFEST
-from mir_export.proxy.metrics import ranks, retrieval
-from mir_export.proxy.pairs import select_pairs
+from mir_export.pretrain.retrieval import ranks, retrieval
+from mir_export.corpus.pairs import select_pairs
 from mir_export.proxy.vectors import identifier_counts, vectors
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from mir_export import cli, pretrain_data
+from mir_export import cli
+from mir_export.pretrain import prepare as pretrain_data
 from mir_export.corpus.build import COMMANDS, OPENCL_FLAGS
 from mir_export.corpus.variant_build import INVOCATIONS, JOURNAL, MANIFEST, build_variants, is_held_out, sample
 from mir_export.corpus.variants import Unit, compile_unit
-from mir_export.proxy.pairs import select_pairs
+from mir_export.corpus.pairs import select_pairs
 
 CLANGS = ("clang-13", "clang-19")
 TWO_FUNCTIONS = "int sq(int x) { return x * x; }\nint add3(int a, int b, int c) { return sq(a) + b + c; }\n"

@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("sklearn")
 
 from mir_export.cli import main  # noqa: E402
-from mir_export.whitening import (corpus_stage, fit_whitening, fit_within, training_modules,  # noqa: E402
+from mir_export.export.whitening import (corpus_stage, fit_whitening, fit_within, training_modules,  # noqa: E402
                                   variant_functions, whitening_model)
 from models import IR, LOOP  # noqa: E402
 
@@ -123,7 +123,7 @@ def _corpus(root: Path, modules: int) -> Path:
 
 
 def test_the_held_out_units_never_give_statistics(tmp_path) -> None:
-    from mir_export.pretrain_data import is_held_out
+    from mir_export.pretrain.prepare import is_held_out
 
     corpus = _corpus(tmp_path / "corpus", 60)
     chosen, counts = training_modules(corpus, limit=1000)

@@ -23,8 +23,8 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from mir_export.proxy.pairs import cut_function
-from mir_export.sizetask.labels import tool, with_attributes
+from mir_export.corpus.pairs import cut_function
+from mir_export.tasks.size.labels import tool, with_attributes
 from mir_runtime import IRParseError, parse_ir
 from mir_runtime.ir import OPCODES, VECTOR, Function, block_edges, immediate_dominators
 

@@ -22,7 +22,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from mir_runtime import IRParseError, parse_ir
-from mir_export.samples import function_key
+from mir_export.pretrain.samples import function_key
 from mir_runtime.statements import instruction_statements
 
 MANIFEST = "corpus-manifest.json"

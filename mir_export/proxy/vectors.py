@@ -108,7 +108,7 @@ def vectors(method: str, paths: Sequence[Path], model: Path | None,
     """One vector per path by ``method``, and ``{path: error}`` for files it could not read (their
     vectors are zero: similar to nothing, so such a pair ranks low); ours in ``jobs`` processes."""
     if method in ("ours", "whitened"):
-        from mir_export.downstream.features import embed_files
+        from mir_export.features.embedding import embed_files
         from mir_runtime import Model
 
         if method == "ours":
@@ -118,7 +118,7 @@ def vectors(method: str, paths: Sequence[Path], model: Path | None,
                 raise ValueError(f"model {model} has no whitening (mir-export whiten adds one)")
             return loaded.whiten(embed_files(paths, model, jobs)), {}
     if method == "ir2vec":
-        from mir_export.downstream.baselines import ir2vec_vectors
+        from mir_export.features.baselines import ir2vec_vectors
 
         return ir2vec_vectors(paths)
     if method == "opcodes":

@@ -23,12 +23,12 @@ from pathlib import Path
 import numpy as np
 from sklearn.model_selection import KFold, LeaveOneGroupOut
 
-from mir_export.downstream.learners import (
+from mir_export.evaluation.learners import (
     CLASSIFIERS, COARSENING, REGRESSORS, VALUE_REGRESSORS, Learner, default_classifier,
 )
-from mir_export.downstream.paired import paired
-from mir_export.downstream.protocol import devmap_folds
-from mir_export.downstream.selection import (
+from mir_export.evaluation.paired import paired
+from mir_export.evaluation.protocol import devmap_folds
+from mir_export.evaluation.selection import (
     accuracy, classification_splitter, group_folds, leave_one_out, mean_log_speedup, nested_fit,
 )
 from mir_export.usertask.table import MIN_ROWS, TableError, TaskTable
@@ -252,7 +252,7 @@ def fit_task(table: TaskTable, embeddings: np.ndarray, name: str, model: str | P
     """Evaluate (nested, with the baselines) and fit the heads of ``table``'s task on
     ``embeddings`` [N, D]: the fp32 embedding of each row's file, in row order, by ``model`` (a
     model directory; default: the shipped model, as ``Model.load(precision="fp32")`` embeds)."""
-    from mir_export.downstream.bags import opcode_histogram
+    from mir_export.features.bags import opcode_histogram
     from mir_runtime.model import default_model_dir
     from mir_runtime.modeldir import ModelDirectory
 
