@@ -54,7 +54,8 @@ def test_export_needs_out_and_a_known_corpus(tmp_path, capsys) -> None:
 
 
 def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
-    from mir_export.pretrain.cli import corpus_manifest, provenance
+    from mir_export.export.commands import corpus_manifest
+    from mir_export.export.provenance import provenance
 
     corpus, data, run = tmp_path / "corpus", tmp_path / "data", tmp_path / "run"
     for d in (corpus, data, run):
@@ -77,7 +78,7 @@ def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
 
 
 def test_lineage_follows_the_runs_and_the_teacher_a_student_stood_on(tmp_path) -> None:
-    from mir_export.pretrain.cli import lineage
+    from mir_export.export.provenance import lineage
 
     teacher, first, second = tmp_path / "teacher", tmp_path / "first", tmp_path / "second"
     for d in (teacher, first, second):
