@@ -20,7 +20,10 @@ from mir_export.pretrain.behaviour_targets import REPORT, TARGETS, BehaviourTarg
 from mir_export.pretrain.behaviour_task import BehaviourHead, pooled_size, r2_figures
 from mir_export.corpus.behaviour import FEATURES, LABEL_NAMES, RUNS, features
 from mir_export.corpus.behaviour_build import LABELS, MANIFEST
-from mir_export.pretrain.train import LabelledShareError, ResumeError, TrainConfig, draw, labelled_split, make_batch, train
+from mir_export.pretrain.batches import make_batch
+from mir_export.pretrain.checkpoints import ResumeError
+from mir_export.pretrain.config import TrainConfig
+from mir_export.pretrain.train import draw, labelled_split, LabelledShareError, train
 from mir_export.pretrain.samples import function_key, module_samples
 from mir_runtime import parse_ir
 from mir_runtime.statements import instruction_statements, statements

@@ -20,7 +20,7 @@ from mir_export.pretrain.contrastive_data import build, distinct
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.corpus.variants import llvm_tool, unit_functions
 from mir_export.pretrain.model import MIREncoder
-from mir_export.pretrain.train import ResumeError
+from mir_export.pretrain.checkpoints import ResumeError
 from mir_export.pretrain.prepare import held_out_unit
 from mir_runtime import Model, parse_ir
 from mir_runtime.statements import statements

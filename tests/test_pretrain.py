@@ -12,7 +12,10 @@ import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
 from mir_export.pretrain.distributed import launch
-from mir_export.pretrain.train import TrainConfig, edge_pairs, make_batch, mask_tokens, match_pairs, roc_auc, train
+from mir_export.pretrain.batches import make_batch, mask_tokens
+from mir_export.pretrain.config import TrainConfig
+from mir_export.pretrain.objectives import edge_pairs, match_pairs, roc_auc
+from mir_export.pretrain.train import train
 from mir_export.pretrain.prepare import cap_packages, choose_vocab
 from mir_export.pretrain.samples import Sample, module_samples
 from mir_export.pretrain.tokenizer import MASK, SPECIAL_TOKENS
@@ -177,7 +180,7 @@ def test_package_cap_and_vocabulary_choice() -> None:
 
 
 def test_resume_refuses_other_data_or_nothing_to_do(corpus, tmp_path) -> None:
-    from mir_export.pretrain.train import ResumeError
+    from mir_export.pretrain.checkpoints import ResumeError
 
     samples, vocab = corpus
     cfg = TrainConfig(model="tiny", steps=4, batch_size=4, warmup=1, eval_samples=8)
@@ -239,7 +242,7 @@ def test_distillation_teaches_the_student_and_resumes(corpus, tmp_path) -> None:
 
 def test_init_starts_a_new_run_from_a_checkpoint(corpus, tmp_path) -> None:
     from mir_export.pretrain.model import load_checkpoint
-    from mir_export.pretrain.train import ResumeError
+    from mir_export.pretrain.checkpoints import ResumeError
 
     samples, vocab = corpus
     cfg = TrainConfig(model="tiny", steps=4, batch_size=4, warmup=1, eval_samples=8)
@@ -255,7 +258,8 @@ def test_init_starts_a_new_run_from_a_checkpoint(corpus, tmp_path) -> None:
 
 def test_heads_only_trains_the_pretraining_heads_on_frozen_encoders(corpus, tmp_path) -> None:
     from mir_export.pretrain.model import load_checkpoint
-    from mir_export.pretrain.train import ResumeError, training_mode
+    from mir_export.pretrain.checkpoints import ResumeError
+    from mir_export.pretrain.train import training_mode
 
     samples, vocab = corpus
     cfg = TrainConfig(model="tiny", steps=2, batch_size=4, warmup=1, eval_samples=8)
@@ -273,3 +277,15 @@ def test_heads_only_trains_the_pretraining_heads_on_frozen_encoders(corpus, tmp_
     assert model.mlm.training and not model.text.training and not model.graph.training  # no dropout under heads
     with pytest.raises(ResumeError, match="trained with --heads-only; resume it the same way"):
         train(samples, samples, vocab, tmp_path / "warm", replace(warm, steps=4, heads_only=False))
+
+
+def test_samples_pickled_under_the_old_module_path_still_load(tmp_path) -> None:
+    """A data directory prepared before ``samples`` moved into ``mir_export.pretrain`` loads as it is."""
+    import pickle
+
+    from mir_export.pretrain.prepare import load_samples
+
+    sample = Sample.__new__(Sample)
+    old = pickle.dumps([sample], protocol=0).replace(b"mir_export.pretrain.samples", b"mir_export.samples")
+    (tmp_path / "eval.pkl").write_bytes(old)
+    assert [type(s) for s in load_samples(tmp_path / "eval.pkl")] == [Sample]

@@ -33,7 +33,7 @@ from mir_export.evaluation.heads import Head, HeadConfig
 from mir_export.pretrain.onnx_weights import encoder_from_onnx
 from mir_export.export.encoders import exported_model
 from mir_export.pretrain.model import MIREncoder, ModelConfig, config, segment_mean, segment_sum
-from mir_export.pretrain.train import chunk_rows, joined_graphs, length_chunks, padded
+from mir_export.pretrain.batches import chunk_rows, joined_graphs, length_chunks, padded
 from mir_export.pretrain.torch_encoder import torch_engine
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.featurizer import Features

@@ -87,7 +87,7 @@ def _behaviour_commands(data: Path, cfg: dict) -> list[str]:
 def provenance(args: argparse.Namespace, corpus: Path) -> dict:
     """How the exported model was made: held-out metrics, data, the commands that ran and the runs
     and models they stood on (``lineage``), cost, hardware."""
-    from mir_export.pretrain.train import machine
+    from mir_export.pretrain.checkpoints import machine
     from mir_runtime.modeldir import file_sha256
 
     result = json.loads((args.run / "pretrain-result.json").read_text())

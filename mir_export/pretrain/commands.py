@@ -32,8 +32,10 @@ def run_evaluate(args: argparse.Namespace) -> int:
     """``pretrain evaluate``: the held-out figures of ``--run``'s checkpoint as JSON on stdout."""
     import torch
 
-    from mir_export.pretrain import train as pretrain
+    from mir_export.pretrain.checkpoints import load_behaviour
+    from mir_export.pretrain.config import TrainConfig
     from mir_export.pretrain.model import load_checkpoint
+    from mir_export.pretrain.objectives import evaluate
 
     _, vocab, evaluation = _data(args)
     saved = torch.load(args.run / "checkpoint.pt", weights_only=False)
@@ -47,7 +49,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
         cfg = ContrastiveConfig(**saved["train_config"])
         tasks = tuple(skill_weights(cfg))
     else:
-        cfg = pretrain.TrainConfig(**saved["train_config"])
+        cfg = TrainConfig(**saved["train_config"])
         tasks = tuple(cfg.tasks)
     if "distill" in tasks:
         distiller = teacher_distiller(Path(cfg.teacher), model.cfg.d_model)
@@ -55,22 +57,24 @@ def run_evaluate(args: argparse.Namespace) -> int:
     behaviour = None
     if "behaviour" in tasks:
         behaviour = behaviour_head(cfg, vocab)
-        pretrain.load_behaviour(args.run / "checkpoint.pt", saved, behaviour)
-    print(json.dumps(pretrain.evaluate(model, evaluation, cfg, tasks, distiller, behaviour), indent=2))
+        load_behaviour(args.run / "checkpoint.pt", saved, behaviour)
+    print(json.dumps(evaluate(model, evaluation, cfg, tasks, distiller, behaviour), indent=2))
     return 0
 
 
 def run_train(args: argparse.Namespace) -> int:
     """``pretrain train``: on this process, ``--nproc`` of them, or one of a torchrun group; the
     held-out figures as JSON on stdout (process 0)."""
-    from mir_export.pretrain import train as pretrain
+    from mir_export.pretrain.checkpoints import ResumeError, check_resumable
+    from mir_export.pretrain.config import TASKS, TrainConfig
+    from mir_export.pretrain.train import LabelledShareError, default_warmup
     from mir_runtime.modeldir import file_sha256
 
     tokenizer, vocab, evaluation = _data(args)
-    cfg = pretrain.TrainConfig(
+    cfg = TrainConfig(
         model=args.model, tasks=tuple(args.tasks.split(",")), steps=args.steps, minutes=args.minutes,
         batch_size=args.batch_size, lr=args.lr, threads=args.threads, seed=args.seed, stop_step=args.stop_at,
-        warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
+        warmup=default_warmup(args.steps) if args.warmup is None else args.warmup,
         init=str(args.init.resolve()) if args.init else "", teacher=str(args.teacher.resolve()) if args.teacher else "",
         heads_only=args.heads_only, labelled_share=args.labelled_share,
     )
@@ -85,7 +89,7 @@ def run_train(args: argparse.Namespace) -> int:
         cfg.behaviour_targets = str((args.data / TARGETS).resolve())
     if cfg.heads_only and not cfg.init:
         raise UsageError("pretrain train: --heads-only trains heads on frozen encoders: give --init CHECKPOINT")
-    known = pretrain.TASKS + ("distill", "behaviour")
+    known = TASKS + ("distill", "behaviour")
     unknown = set(cfg.tasks) - set(known)
     if unknown:
         raise UsageError(f"pretrain train: unknown task(s) {sorted(unknown)} (known: {', '.join(known)})")
@@ -95,8 +99,8 @@ def run_train(args: argparse.Namespace) -> int:
     if problem:
         raise UsageError(f"pretrain train: {problem}")
     try:
-        pretrain.check_resumable(args.out / "checkpoint.pt", vocab, cfg, sha256)
-    except pretrain.ResumeError as exc:
+        check_resumable(args.out / "checkpoint.pt", vocab, cfg, sha256)
+    except ResumeError as exc:
         raise UsageError(str(exc)) from None
     train_args = (args.data / "train.pkl", evaluation, vocab, args.out, cfg, sha256, args.invocation)
     try:
@@ -106,7 +110,7 @@ def run_train(args: argparse.Namespace) -> int:
             result = launch(args.nproc, train_from, *train_args)[0]
         else:
             result = train_from(*train_args)
-    except (pretrain.ResumeError, pretrain.LabelledShareError) as exc:  # known once the targets are read
+    except (ResumeError, LabelledShareError) as exc:  # known once the targets are read
         raise UsageError(str(exc)) from None
     if "metrics" in result:  # process 0 of a torchrun group, or the only one
         print(json.dumps(result["metrics"], indent=2))
@@ -147,14 +151,15 @@ def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg, t
     """``pretrain.train`` on the samples of ``train_data``: what each process runs (it reads the
     samples itself rather than receiving them pickled; with the distill task, its own teacher),
     leaving its process group at the end."""
-    from mir_export.pretrain import distributed, prepare as pretrain_data, train as pretrain
+    from mir_export.pretrain import distributed, prepare as pretrain_data
+    from mir_export.pretrain.train import train
     from mir_export.pretrain.model import config
 
     distiller = (teacher_distiller(Path(cfg.teacher), config(cfg.model, vocab).d_model, cfg.seed)
                  if "distill" in cfg.tasks else None)
     behaviour = behaviour_head(cfg, vocab) if "behaviour" in cfg.tasks else None
     try:
-        return pretrain.train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg,
+        return train(pretrain_data.load_samples(train_data), evaluation, vocab, out, cfg,
                               tokenizer_sha256, command, distiller, behaviour)
     finally:
         distributed.leave()

@@ -47,10 +47,11 @@ from mir_export.pretrain.contrastive_data import Group, VariantSamples, distinct
 from mir_export.pretrain.distill import relative_mse
 from mir_export.evaluation.finetune import draw_statements, pooled_embeddings
 from mir_export.pretrain.model import MIREncoder
-from mir_export.pretrain.train import (
-    TASKS as SKILLS, TrainConfig, batch_of, check_saved, evaluate as evaluate_skills, forward, invocation,
-    learning_rate, machine, pick_statements, save_checkpoint,
-)
+from mir_export.pretrain.batches import batch_of, pick_statements
+from mir_export.pretrain.checkpoints import check_saved, invocation, machine, save_checkpoint
+from mir_export.pretrain.config import TASKS as SKILLS, TrainConfig
+from mir_export.pretrain.objectives import evaluate as evaluate_skills, forward
+from mir_export.pretrain.train import learning_rate
 from mir_export.pretrain.retrieval import retrieval
 from mir_export.corpus.pairs import TASKS
 from mir_export.proxy.run import HEADLINE

@@ -17,7 +17,10 @@ if TYPE_CHECKING:  # torch is imported by the commands that train, not by the CL
 
 def run_contrastive(args: argparse.Namespace) -> int:
     """``pretrain contrastive``: the held-out figures as JSON on stdout."""
-    from mir_export.pretrain import contrastive, contrastive_data, train as pretrain
+    from mir_export.pretrain import contrastive, contrastive_data
+    from mir_export.pretrain.checkpoints import ResumeError
+    from mir_export.pretrain.config import TASKS
+    from mir_export.pretrain.train import default_warmup
     from mir_export.evaluation.finetune import fresh_encoder, pretrained_encoder
     from mir_export.corpus.pairs import ProxyError
     from mir_export.pretrain.transfer import TransferError, load_heads
@@ -51,13 +54,13 @@ def run_contrastive(args: argparse.Namespace) -> int:
                          "negatives need at least 2")
     cfg = contrastive.ContrastiveConfig(
         model=model.cfg.name,
-        tasks=tuple(task for task, weight in zip(("contrastive", *pretrain.TASKS), weights) if weight)
+        tasks=tuple(task for task, weight in zip(("contrastive", *TASKS), weights) if weight)
         + (("distill",) if teacher is not None else ()), steps=args.steps,
         minutes=args.minutes, stop_step=args.stop_at, batch_size=args.batch_size,
         statements_per_sample=args.statements, temperature=args.temperature,
         contrastive_weight=args.contrastive_weight, mlm_weight=args.mlm_weight, gae_weight=args.gae_weight,
         match_weight=args.match_weight, lr=args.lr,
-        warmup=pretrain.default_warmup(args.steps) if args.warmup is None else args.warmup,
+        warmup=default_warmup(args.steps) if args.warmup is None else args.warmup,
         max_units=args.max_units, checkpoint_every=args.checkpoint_every, threads=args.threads, seed=args.seed,
         device=args.device,
         pooling=directory.manifest.pooling, promote_allocas=directory.manifest.promote_allocas, teacher=str(args.teacher.resolve()) if teacher is not None else "",
@@ -68,7 +71,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
     start = {"model": str(args.model.resolve()), "weights": weights} | ({"heads": heads} if heads else {})
     try:
         result = contrastive.train(model, data, tokenizer, args.out, cfg, start, args.invocation, teacher)
-    except pretrain.ResumeError as exc:
+    except ResumeError as exc:
         raise UsageError(str(exc)) from None
     print(json.dumps({"metrics": result["metrics"], "start_metrics": result["start_metrics"]}, indent=2))
     return 0

@@ -21,7 +21,7 @@ from pathlib import Path
 from mir_export.corpus.pairs import load_manifest
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.pretrain.prepare import featurize_module, held_out_unit, init_featurize_worker
-from mir_export.pretrain.samples import Sample
+from mir_export.pretrain.samples import Sample, load_pickle
 from mir_runtime.modeldir import file_sha256
 
 CACHE = "variant-samples.pkl"  # in the run directory
@@ -121,7 +121,7 @@ def load_or_build(variants: Path, tokenizer_path: Path, out: Path, max_units: in
     path = out / CACHE
     if path.exists():
         with open(path, "rb") as f:
-            kept: VariantSamples = pickle.load(f)
+            kept: VariantSamples = load_pickle(f)
         wanted = sources(variants, tokenizer_path, max_units, max_file_mb, promote_allocas)
         differ = {k for k in (wanted.keys() | {"promote_allocas"}) - {"variants_manifest"}
                   if kept.source.get(k) != wanted.get(k)}

@@ -26,7 +26,7 @@ from torch import Tensor, nn
 from torch.nn import functional as F
 
 from mir_export.pretrain.model import MIREncoder, ModelConfig, sample_max
-from mir_export.pretrain.train import length_chunks
+from mir_export.pretrain.batches import length_chunks
 
 
 def statement_vectors(model: MIREncoder, ids: Tensor) -> Tensor:

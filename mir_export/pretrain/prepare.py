@@ -20,7 +20,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from mir_export.pretrain.samples import Sample, module_samples
+from mir_export.pretrain.samples import Sample, load_pickle, module_samples
 from mir_export.pretrain.tokenizer import load_tokenizer, measure, train_tokenizer
 from mir_runtime import IRParseError, read_ir
 from mir_runtime.featurizer import paused_gc
@@ -226,7 +226,7 @@ def cap_packages(samples: list[Sample], cap: float) -> list[Sample]:
 
 def load_samples(path: Path) -> list[Sample]:
     with open(path, "rb") as f:
-        return pickle.load(f)
+        return load_pickle(f)
 
 
 def prepare(corpus: Path, out: Path, workers: int = os.cpu_count() or 2, command: str | None = None) -> dict:

@@ -8,8 +8,10 @@ runtime's builder, so training sees exactly the inputs serving will.
 from __future__ import annotations
 
 import hashlib
+import pickle
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import BinaryIO
 
 import numpy as np
 
@@ -20,6 +22,22 @@ from mir_runtime.statements import instruction_statements
 
 MAX_NODES = 2048  # larger functions are left out of pre-training batches
 MIN_INSTRUCTIONS = 2
+
+
+# Where the pickled classes of data directories written before the training side had one package per
+# stage now live: such a directory still loads, and is not prepared again.
+MOVED_MODULES = {"mir_export.samples": "mir_export.pretrain.samples",
+                 "mir_export.contrastive_data": "mir_export.pretrain.contrastive_data"}
+
+
+class _Unpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str):
+        return super().find_class(MOVED_MODULES.get(module, module), name)
+
+
+def load_pickle(f: BinaryIO):
+    """``pickle.load`` of samples written by this or an earlier layout of ``mir_export``."""
+    return _Unpickler(f).load()
 
 
 @dataclass
