@@ -96,7 +96,7 @@ def run(argv: list[str] | None = None) -> int:
         os.environ["MIR_SIZE_TASK"] = str(args.size_task)  # read when the suite's tasks are registered, at import
     from mir_export.cli import main
     from mir_export.evaluation import suite
-    from mir_export.evaluation.datasets import default_datasets
+    from mir_export.corpus.manifest import default_datasets
     from mir_export.tasks.suite_tasks import TASKS
 
     tasks = args.tasks.split(",")

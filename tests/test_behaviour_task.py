@@ -24,7 +24,8 @@ from mir_export.pretrain.batches import make_batch
 from mir_export.pretrain.checkpoints import ResumeError
 from mir_export.pretrain.config import TrainConfig
 from mir_export.pretrain.train import draw, labelled_split, LabelledShareError, train
-from mir_export.pretrain.samples import function_key, module_samples
+from mir_export.corpus.manifest import function_key
+from mir_export.pretrain.samples import module_samples
 from mir_runtime import parse_ir
 from mir_runtime.statements import instruction_statements, statements
 from models import fixed_tokenizer

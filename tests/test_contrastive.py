@@ -21,7 +21,7 @@ from mir_export.corpus.variant_build import MANIFEST
 from mir_export.corpus.variants import llvm_tool, unit_functions
 from mir_export.pretrain.model import MIREncoder
 from mir_export.pretrain.checkpoints import ResumeError
-from mir_export.pretrain.prepare import held_out_unit
+from mir_export.corpus.split import held_out_unit
 from mir_runtime import Model, parse_ir
 from mir_runtime.statements import statements
 from models import fixed_tokenizer, trained_like

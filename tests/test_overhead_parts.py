@@ -13,7 +13,8 @@ torch = pytest.importorskip("torch")  # the training side: a runtime-only instal
 
 from models import IR, LOOP
 from paths import SHIPPED
-from mir_export.evaluation.finetune import FinetuneConfig, finetune, pretrained_encoder
+from mir_export.evaluation.finetune import finetune, FinetuneConfig
+from mir_export.pretrain.load import pretrained_encoder
 from mir_export.pretrain.onnx_weights import encoder_from_onnx
 from mir_export.tasks.devmap.overhead import OverheadConfig, PeakRSS, fingerprint
 from mir_export.evaluation.rgcn import RGCN, RGCNConfig, batch, node_vocabulary, train_rgcn

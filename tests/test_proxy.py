@@ -12,7 +12,8 @@ from mir_export import cli
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.pretrain.retrieval import ranks, retrieval
 from mir_export.corpus.pairs import select_pairs
-from mir_export.proxy.vectors import identifier_counts, vectors
+from mir_export.features.bags import identifier_counts
+from mir_export.proxy.vectors import vectors
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 

@@ -14,7 +14,8 @@ import pytest
 
 from mir_export.corpus.packages import PACKAGES as CORPUS
 from mir_export.corpus.pairs import cut_function
-from mir_export.tasks.size.labels import defined_functions, sizes, tool, with_attributes
+from mir_export.corpus.size_recipe import tool, with_attributes
+from mir_export.tasks.size.labels import defined_functions, sizes
 from mir_export.corpus.size_recipe import PACKAGES, PIPELINES, REFERENCE
 from mir_export.tasks.size.task import CLASSES, headroom, load, size_task
 

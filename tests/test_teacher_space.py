@@ -120,7 +120,7 @@ def test_big_graphs_are_read_out_after_the_blocks(distilled, monkeypatch) -> Non
 def test_fine_tuning_starts_from_the_folded_model(distilled) -> None:
     """From the checkpoint (folded, sha256 not recorded here) and from the ONNX files alone
     (readouts recovered by name scope), the same weights."""
-    from mir_export.evaluation.finetune import pretrained_encoder
+    from mir_export.pretrain.load import pretrained_encoder
 
     _, _, out, directory = distilled
     folded = fold(out / "checkpoint.pt").state_dict()

@@ -123,7 +123,7 @@ def _corpus(root: Path, modules: int) -> Path:
 
 
 def test_the_held_out_units_never_give_statistics(tmp_path) -> None:
-    from mir_export.pretrain.prepare import is_held_out
+    from mir_export.corpus.split import is_held_out
 
     corpus = _corpus(tmp_path / "corpus", 60)
     chosen, counts = training_modules(corpus, limit=1000)

@@ -33,9 +33,9 @@ from mir_export.corpus.behaviour import FEATURES, LABEL_NAMES, RUNS, TIMEOUT_S, 
 from mir_export.corpus.manifest import MANIFEST as CORPUS_MANIFEST, named_function_hashes
 from mir_export.corpus.packages import PACKAGES
 from mir_export.corpus.variant_build import _cpu  # this process's and its finished children's (the opt runs)
-from mir_export.evaluation.datasets import default_datasets
-from mir_export.pretrain.prepare import corpus_modules, held_out_path
-from mir_export.tasks.size.labels import tool
+from mir_export.corpus.manifest import default_datasets
+from mir_export.corpus.split import corpus_modules, held_out_path
+from mir_export.corpus.size_recipe import tool
 from mir_export.corpus.size_recipe import PACKAGES as SIZE_PACKAGES
 from mir_runtime import IRParseError
 from mir_runtime.progress import progress

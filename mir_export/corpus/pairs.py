@@ -26,13 +26,14 @@ from pathlib import Path
 
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.corpus.variants import llvm_tool
-from mir_export.pretrain.prepare import held_out_unit
+from mir_export.corpus.split import held_out_unit
 
 TASKS = {  # name: (query variant, target variant)
     "O0-to-O2 clang-13": ("clang-13-O0", "clang-13-O2"),
     "O0-to-O2 clang-19": ("clang-19-O0", "clang-19-O2"),
     "clang-13-to-clang-19 O2": ("clang-13-O2", "clang-19-O2"),
 }
+HEADLINE = "O0-to-O2 clang-13"  # the bar's figure: metrics.pretrain.variant_recall_at_1 / variant_mrr
 MIN_STATEMENTS = 2  # as pre-training's samples (samples.MIN_INSTRUCTIONS)
 FUNCTIONS_DIR = "functions"  # below the variants directory: the extracted modules, kept as a cache
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_.$-]{1,120}")

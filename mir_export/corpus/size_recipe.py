@@ -7,12 +7,19 @@ sqlite copies), built with their own build systems through the corpus's IR-harve
 the function for that level (``-Os``: optsize; ``-Oz``: minsize and optsize): the new pass manager's
 ``default<Oz>`` does not add them itself, and codegen reads them. Variants pair -O1's passes
 with -Oz's attributes, or a short clean-up pipeline with -Oz's attributes.
+
+It lives in ``corpus/``, beside the corpus's own pins, because both sides read it: the size task
+(``tasks/size``) builds and labels its packages, and the corpus's behaviour labels run the same
+LLVM tools (``tool``, ``with_attributes``) and refuse its packages.
 """
 from __future__ import annotations
+
+import re
 
 from mir_export.corpus.packages import MAKE, Package, _autotools
 
 LLVM_VERSION = 14  # the corpus's clang: its -O0 IR, read by the same opt and llc
+_OPTNONE = re.compile(r"^(attributes #\d+ = \{.*?)\boptnone\b", re.MULTILINE)
 REFERENCE = "Oz"  # sizes are reported relative to this pipeline's
 # Functions labelled: the first of the packages' functions in a fixed order (a hash of module and
 # name, so packages and units mixed): 4,000 of their 6,557 keep the labels to an hour on 2 cores.
@@ -39,3 +46,12 @@ PACKAGES: tuple[Package, ...] = (
     Package("libpng1.6", "debian", "1.6.39-2+deb12u6", "Libpng", **_autotools()),
     Package("libxml2", "debian", "2.9.14+dfsg-1.3~deb12u6", "MIT", **_autotools("--without-python", "--without-lzma")),
 )
+
+
+def tool(name: str) -> str:
+    return f"{name}-{LLVM_VERSION}"
+
+
+def with_attributes(text: str, attributes: str) -> str:
+    """The module with ``optnone`` in its attribute groups replaced by ``attributes`` (may be empty)."""
+    return _OPTNONE.sub(lambda m: m.group(1) + attributes, text)

@@ -28,7 +28,7 @@ from mir_export.corpus.build import COMMANDS
 from mir_export.corpus.manifest import machine
 from mir_export.corpus.packages import PACKAGES
 from mir_export.corpus.variants import COMPILERS, LEVELS, Unit, compile_unit, variant_name
-from mir_export.pretrain.prepare import held_out_unit
+from mir_export.corpus.split import held_out_unit
 
 MANIFEST = "variants-manifest.json"
 JOURNAL = "units.jsonl"

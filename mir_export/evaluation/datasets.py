@@ -6,7 +6,6 @@ not all in the same order.
 from __future__ import annotations
 
 import csv
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,13 +23,6 @@ DATASET_TASKS = TASKS[:2]  # read from the data sets here; vectorize's labels ar
 # feature sets per task; ``text`` / ``graph``: one half of our embedding (each modality on its own)
 FEATURES = {"devmap": ("ours", "text", "graph", "runtime", "ir2vec"), "coarsening": ("ours", "text", "graph", "ir2vec"),
             "vectorize": ("ours", "text", "graph", "opcodes", "tfidf", "ir2vec", "random")}
-
-
-def default_datasets() -> Path:
-    """``$MIR_DATASETS``, else ``../shared/datasets`` next to the repository."""
-    if os.environ.get("MIR_DATASETS"):
-        return Path(os.environ["MIR_DATASETS"])
-    return Path(__file__).resolve().parents[3] / "shared" / "datasets"
 
 
 def _rows(path: Path) -> list[dict[str, str]]:

@@ -29,7 +29,8 @@ def trained_promoted(run: Path) -> bool:
 def run_export(args: argparse.Namespace) -> int:
     import random
 
-    from mir_export.export.encoders import export, exported_model, parity, update_manifest
+    from mir_export.export.encoders import export, parity, update_manifest
+    from mir_export.pretrain.load import exported_model
     from mir_export.pretrain.prepare import load_samples
 
     for needed in (args.run / "checkpoint.pt", args.run / "pretrain-result.json", args.data / "tokenizer.json",

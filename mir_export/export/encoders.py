@@ -18,9 +18,9 @@ from pathlib import Path
 import torch
 from torch import Tensor, nn
 
-from mir_export.pretrain.distill import fold
 from mir_export.export.graph_blocks import LayerBlock, NodeBlock
-from mir_export.pretrain.model import MIREncoder, load_checkpoint
+from mir_export.pretrain.load import exported_model
+from mir_export.pretrain.model import MIREncoder
 from mir_runtime.backend import single_threaded_options
 from mir_runtime.features import GRAPH_INPUTS
 from mir_runtime.modeldir import (
@@ -122,12 +122,6 @@ def quantize_int8(source: Path, target: Path) -> None:
     del model.graph.value_info[:]
     model.graph.value_info.extend(kept)
     quantize_dynamic(model, str(target), weight_type=QuantType.QInt8)
-
-
-def exported_model(checkpoint: Path, teacher_space: bool = False) -> MIREncoder:
-    """The encoder ``checkpoint`` exports to: its model, or with ``teacher_space`` a distilled
-    student with its maps into the teacher's space folded in (``mir_export.pretrain.distill.fold``)."""
-    return fold(checkpoint) if teacher_space else load_checkpoint(checkpoint)
 
 
 def export(checkpoint: Path, tokenizer: Path, out: Path, extra: dict | None = None,

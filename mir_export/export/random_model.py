@@ -9,7 +9,7 @@ from pathlib import Path
 
 import torch
 
-from mir_export.evaluation.finetune import fresh_encoder
+from mir_export.pretrain.load import fresh_encoder
 from mir_export.export.encoders import export
 from mir_runtime.modeldir import ModelDirectory
 

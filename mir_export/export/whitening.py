@@ -123,7 +123,7 @@ def corpus_stage(path: Path) -> tuple[np.ndarray, np.ndarray]:
 def training_modules(corpus: Path, limit: int = MAX_MODULES, seed: int = 0) -> tuple[list[Path], dict]:
     """At most ``limit`` of the corpus's training modules (never a held-out unit's, so the
     retrieval proxy's functions stay unseen), drawn by ``seed``, and what was left out."""
-    from mir_export.pretrain.prepare import corpus_modules, is_held_out
+    from mir_export.corpus.split import corpus_modules, is_held_out
 
     modules = corpus_modules(corpus)
     training = [p for p in modules if not is_held_out(corpus, p)]
@@ -156,7 +156,7 @@ def variant_functions(variants: Path, limit: int = MAX_FUNCTIONS, seed: int = 0)
     proxy's minimum size, none whose statements a held-out function also has (the proxy's
     held-out functions stay unseen); and the counts."""
     from mir_export.corpus.pairs import MIN_STATEMENTS, load_manifest, split_keys
-    from mir_export.pretrain.prepare import held_out_unit
+    from mir_export.corpus.split import held_out_unit
 
     manifest = load_manifest(variants)
     files = {(u["package"], u["unit"]): u.get("variants", {}) for u in manifest["units"]}

@@ -170,7 +170,7 @@ def teacher_distiller(teacher: Path, width: int, seed: int = 0) -> Distiller:
     fp32 ONNX files, sha256-checked). Here, not in ``distill``: the loader lives in
     ``downstream.finetune``, which reaches ``distill`` through the export."""
     from mir_export.pretrain.distill import Distiller
-    from mir_export.evaluation.finetune import pretrained_encoder
+    from mir_export.pretrain.load import pretrained_encoder
 
     return Distiller(pretrained_encoder(teacher), width, seed)
 

@@ -45,7 +45,7 @@ from torch.nn import functional as F
 from mir_export.pretrain import distributed
 from mir_export.pretrain.contrastive_data import Group, VariantSamples, distinct
 from mir_export.pretrain.distill import relative_mse
-from mir_export.evaluation.finetune import draw_statements, pooled_embeddings
+from mir_export.pretrain.pooled import draw_statements, pooled_embeddings
 from mir_export.pretrain.model import MIREncoder
 from mir_export.pretrain.batches import batch_of, pick_statements
 from mir_export.pretrain.checkpoints import check_saved, invocation, machine, save_checkpoint
@@ -54,7 +54,7 @@ from mir_export.pretrain.objectives import evaluate as evaluate_skills, forward
 from mir_export.pretrain.train import learning_rate
 from mir_export.pretrain.retrieval import retrieval
 from mir_export.corpus.pairs import TASKS
-from mir_export.proxy.run import HEADLINE
+from mir_export.corpus.pairs import HEADLINE
 from mir_export.pretrain.samples import Sample
 from mir_export.pretrain.torch_encoder import torch_engine
 from mir_runtime.featurizer import Features

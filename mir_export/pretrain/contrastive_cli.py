@@ -21,7 +21,7 @@ def run_contrastive(args: argparse.Namespace) -> int:
     from mir_export.pretrain.checkpoints import ResumeError
     from mir_export.pretrain.config import TASKS
     from mir_export.pretrain.train import default_warmup
-    from mir_export.evaluation.finetune import fresh_encoder, pretrained_encoder
+    from mir_export.pretrain.load import fresh_encoder, pretrained_encoder
     from mir_export.corpus.pairs import ProxyError
     from mir_export.pretrain.transfer import TransferError, load_heads
     from mir_runtime.modeldir import TOKENIZER, ModelDirectory, ModelFileError
@@ -151,7 +151,7 @@ def _check_device(name: str) -> None:
 def _contrastive_teacher(path: Path, student: ModelDirectory) -> MIREncoder:
     """The frozen encoder of model directory ``path``, refused in words unless the ``student``
     directory reads its token ids and pools into its space (the distill term compares the two)."""
-    from mir_export.evaluation.finetune import pretrained_encoder
+    from mir_export.pretrain.load import pretrained_encoder
     from mir_runtime.modeldir import TOKENIZER, ModelDirectory, file_sha256
 
     teacher = ModelDirectory(path)

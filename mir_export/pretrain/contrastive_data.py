@@ -20,7 +20,8 @@ from pathlib import Path
 
 from mir_export.corpus.pairs import load_manifest
 from mir_export.corpus.variant_build import MANIFEST
-from mir_export.pretrain.prepare import featurize_module, held_out_unit, init_featurize_worker
+from mir_export.corpus.split import held_out_unit
+from mir_export.pretrain.prepare import featurize_module, init_featurize_worker
 from mir_export.pretrain.samples import Sample, load_pickle
 from mir_runtime.modeldir import file_sha256
 

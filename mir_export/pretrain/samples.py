@@ -7,7 +7,6 @@ runtime's builder, so training sees exactly the inputs serving will.
 """
 from __future__ import annotations
 
-import hashlib
 import pickle
 from dataclasses import dataclass, replace
 from functools import partial
@@ -15,6 +14,7 @@ from typing import BinaryIO
 
 import numpy as np
 
+from mir_export.corpus.manifest import function_key
 from mir_runtime.features import GraphInputs, encode_nodes, encode_statements, graph_inputs
 from mir_runtime.graph import build_graph
 from mir_runtime.ir import Function, Module
@@ -66,11 +66,6 @@ class Sample:
             edge_dst=self.edges[1].astype(np.int64),
             edge_flow=self.edges[2].astype(np.int64),
         )
-
-
-def function_key(statements: list[str]) -> str:
-    """A function's identity for deduplication: the hash of its statements (corpus manifest too)."""
-    return hashlib.sha256("\n".join(statements).encode()).hexdigest()[:32]
 
 
 def function_module(module: Module, fn: Function) -> Module:

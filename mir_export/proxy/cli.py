@@ -79,7 +79,7 @@ def record_proxy(model: Path, result: dict, command: str | None) -> None:
     """The proxy's headline figures into ``model``'s manifest, with what they were measured on."""
     from mir_export.corpus.variant_build import MANIFEST
     from mir_export.export.encoders import update_manifest
-    from mir_export.proxy.run import HEADLINE
+    from mir_export.corpus.pairs import HEADLINE
     from mir_runtime.modeldir import file_sha256
 
     variants = Path(result["variants"])

@@ -7,7 +7,8 @@ import argparse
 import json
 from pathlib import Path
 
-from mir_export.evaluation.datasets import DATASET_TASKS, FEATURES, PLATFORMS, TASKS, default_datasets
+from mir_export.corpus.manifest import default_datasets
+from mir_export.evaluation.datasets import DATASET_TASKS, FEATURES, PLATFORMS, TASKS
 
 SUITE_FEATURES = ("runtime", "opcodes", "tfidf", "ir2vec", "random", "ours")  # suite.FEATURES, without importing it
 

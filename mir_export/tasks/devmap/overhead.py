@@ -45,7 +45,8 @@ import torch
 
 from mir_export.evaluation.datasets import DEVICES, Devmap
 from mir_export.features.embedding import distinct_files
-from mir_export.evaluation.finetune import FinetuneConfig, finetune, pretrained_encoder
+from mir_export.evaluation.finetune import finetune, FinetuneConfig
+from mir_export.pretrain.load import pretrained_encoder
 from mir_export.evaluation.learners import Learner
 from mir_export.evaluation.protocol import N_SPLITS, devmap_folds
 from mir_export.evaluation.rgcn import RGCNConfig, train_rgcn

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from mir_export.corpus.build import build
 from mir_export.corpus.pairs import cut_function, function_file
-from mir_export.tasks.size.labels import LabelError, defined_functions, sizes, tool
+from mir_export.corpus.size_recipe import tool
+from mir_export.tasks.size.labels import defined_functions, LabelError, sizes
 from mir_export.corpus.size_recipe import LLVM_VERSION, PACKAGES, PIPELINES, REFERENCE, SAMPLE
 from mir_runtime.progress import progress
 

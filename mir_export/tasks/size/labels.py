@@ -14,9 +14,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from mir_export.corpus.size_recipe import LLVM_VERSION, PIPELINES
+from mir_export.corpus.size_recipe import PIPELINES, tool, with_attributes
 
-_OPTNONE = re.compile(r"^(attributes #\d+ = \{.*?)\boptnone\b", re.MULTILINE)
 _DEFINE = re.compile(r'^define [^@]*(@(?:"(?:[^"\\]|\\.)*"|[-\w.$]+))\(', re.MULTILINE)
 TIMEOUT_S = 300  # one opt | llc run; a function that takes longer is dropped with its error
 
@@ -25,18 +24,9 @@ class LabelError(Exception):
     """A function the pipelines could not compile, as one line."""
 
 
-def tool(name: str) -> str:
-    return f"{name}-{LLVM_VERSION}"
-
-
 def defined_functions(text: str) -> list[str]:
     """The names (``@f``, as the reader prints them) of the functions a module defines."""
     return _DEFINE.findall(text)
-
-
-def with_attributes(text: str, attributes: str) -> str:
-    """The module with ``optnone`` in its attribute groups replaced by ``attributes`` (may be empty)."""
-    return _OPTNONE.sub(lambda m: m.group(1) + attributes, text)
 
 
 def _compile(text: str, passes: str, obj: Path) -> None:
