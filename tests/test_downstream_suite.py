@@ -17,7 +17,9 @@ from mir_export.evaluation.learners import Learner  # noqa: E402
 from mir_export.evaluation.paired import paired  # noqa: E402
 from mir_export.evaluation.suite import ROWS, Context, Metric, Protocol, Task, run_suite, run_task  # noqa: E402
 from mir_export.evaluation.suite_report import suite_markdown  # noqa: E402
-from mir_export.tasks.suite_tasks import TASKS, benchmark_suite, leave_groups_out  # noqa: E402
+from mir_export.evaluation.protocol import leave_groups_out
+from mir_export.tasks.devmap.suite import benchmark_suite
+from mir_export.tasks.suite_tasks import TASKS
 
 
 def test_paired_interval_is_over_groups_and_seeds_only_average() -> None:

@@ -158,7 +158,7 @@ def test_missing_ir_is_one_line_naming_the_command(model_dir, measured, tmp_path
 
 def test_the_exported_head_equals_the_library_on_held_out_rows(tmp_path) -> None:
     ort = pytest.importorskip("onnxruntime")
-    from mir_export.tasks.experiments import vectorize_fit
+    from mir_export.tasks.vectorize.experiment import vectorize_fit
 
     rng = np.random.default_rng(0)
     families = np.repeat(np.array(FAMILIES), 6)

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable
 
 import numpy as np
-from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
+from sklearn.model_selection import LeaveOneGroupOut, StratifiedGroupKFold, StratifiedKFold
 
 from mir_export.evaluation.datasets import Coarsening, Devmap
 from mir_export.evaluation.paired import comparisons, paired
@@ -225,3 +225,8 @@ def vectorize_paired(targets: np.ndarray, families: np.ndarray, found: dict[str,
     best = max(others, key=lambda name: found[name]["speedup"]["mean"]) if others else None
     return [{"a": a, "b": b, "baseline": a == best, "metric": "speedup",
              **paired(gains[a], gains[b], families, log=True).to_dict()} for a, b in comparisons(list(found), ours, best)]
+
+
+def leave_groups_out(groups: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """One fold per group, holding it out whole (deterministic: the same for every seed)."""
+    return list(LeaveOneGroupOut().split(np.zeros((len(groups), 1)), groups=groups))

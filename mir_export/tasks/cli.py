@@ -111,7 +111,9 @@ def run(args: argparse.Namespace) -> int:
             raise SystemExit(f"mir-export downstream export-heads: {exc}") from None
     if args.downstream_command == "suite":
         return _suite(args, datasets)
-    from mir_export.tasks.experiments import run_coarsening, run_devmap, run_vectorize
+    from mir_export.tasks.coarsening.experiment import run_coarsening
+    from mir_export.tasks.devmap.experiment import run_devmap
+    from mir_export.tasks.vectorize.experiment import run_vectorize
     from mir_export.evaluation.report import write_report
 
     seeds, features = list(range(args.seeds)), args.features.split(",")

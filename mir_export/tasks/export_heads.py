@@ -25,7 +25,9 @@ import numpy as np
 from mir_export.evaluation.datasets import (
     DATASET_TASKS, DEVICES, EXTRAS, FACTORS, GPUS, PLATFORMS, read_coarsening, read_devmap,
 )
-from mir_export.tasks.experiments import coarsening_fit, devmap_fit, vectorize_fit, vectorize_rows
+from mir_export.tasks.coarsening.experiment import coarsening_fit
+from mir_export.tasks.devmap.experiment import devmap_fit
+from mir_export.tasks.vectorize.experiment import vectorize_fit, vectorize_rows
 from mir_export.features.embedding import HEAD_PRECISION, embed_files
 from mir_export.evaluation.protocol import gpu_rows
 from mir_export.export.encoders import update_manifest
