@@ -28,7 +28,7 @@ from models import fixed_tokenizer, trained_like
 
 torch.set_num_threads(1)  # the loss test trains outside ``train`` (which sets it): on a busy machine, far faster
 
-UNITS = ["u0.o", "u1.o", "u2.o", "u3.o", "u18.o"]  # u18.o is held out (pretrain_data.held_out_unit)
+UNITS = ["u0.o", "u1.o", "u2.o", "u3.o", "u18.o"]  # u18.o is held out (corpus.split.held_out_unit)
 OPS = ("add", "sub", "mul", "xor", "shl", "and", "or")
 O0 = """define i32 @f{k}(i32 %x) {{
 entry:

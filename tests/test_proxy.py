@@ -100,7 +100,7 @@ def test_the_bag_baselines_find_a_function_by_what_it_names(tmp_path):
         vectors("tokens", files, None)
 
 
-UNITS = {False: "u0.o", True: "u18.o"}  # a training unit and a held-out one (pretrain_data.held_out_unit)
+UNITS = {False: "u0.o", True: "u18.o"}  # a training unit and a held-out one (corpus.split.held_out_unit)
 
 
 def _function(name: str, held_out: bool, keys: dict[str, str]) -> dict:

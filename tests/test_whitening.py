@@ -81,7 +81,7 @@ def test_the_two_stage_onnx_form_equals_numpy_and_keeps_its_corpus_stage(tmp_pat
     np.testing.assert_allclose(got_matrix, matrix, rtol=1e-6)
 
 
-TRAINING_UNITS, HELD_OUT_UNIT = ("u0.o", "u1.o", "u2.o"), "u18.o"  # pretrain_data.held_out_unit
+TRAINING_UNITS, HELD_OUT_UNIT = ("u0.o", "u1.o", "u2.o"), "u18.o"  # corpus.split.held_out_unit
 
 
 def _variants_manifest(functions: list[tuple[str, str, dict]]) -> dict:

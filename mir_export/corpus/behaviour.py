@@ -3,7 +3,7 @@ set of ``opt`` passes and pipelines, and the optimization remarks those runs emi
 
 What the optimizers do to a function is performance-relevant information that a bag of its
 opcodes does not hold, and it costs only compile time. The function is cut out of its -O0 module
-alone (``proxy.pairs.cut_function``), so that its labels depend on its own code only, which is
+alone (``corpus.pairs.cut_function``), so that its labels depend on its own code only, which is
 what the encoder reads; clang's ``optnone`` is stripped and ``noinline`` kept, as the size task
 does (``size_recipe.with_attributes``). A cut function calls only declarations, so ``inline``
 has nothing to do and is not in the set.

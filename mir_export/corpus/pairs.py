@@ -1,7 +1,7 @@
 """Which functions the proxy scores, and each function alone in its own module.
 
 A pair is one function (package, unit, name) present in both the query and the target variant. The
-held-out split is pre-training's, by source unit (``pretrain_data.held_out_unit``), computed from
+held-out split is pre-training's, by source unit (``corpus.split.held_out_unit``), computed from
 each row's unit, so every variant of a unit falls on one side. On it, a function is left out when
 either variant's statements also occur in a training unit (header functions repeat across units:
 the encoder has seen those). Pairs whose query or target statements repeat an earlier pair's are

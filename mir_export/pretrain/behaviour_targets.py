@@ -3,7 +3,7 @@ functions, a subset of the label columns chosen on inner folds of the training p
 
 Inputs are the label directories ``mir-export corpus behaviour`` wrote (its guards keep the size
 task's packages and the evaluation data sets out) and a ``pretrain prepare`` directory: a label row
-joins a sample by the function's key (``samples.function_key``, which both compute from the same
+joins a sample by the function's key (``corpus.manifest.function_key``, which both compute from the same
 statements). Only the training split's labels of training samples choose and scale the columns;
 a held-out split's labels (``--split held-out``) are joined to the held-out samples, to measure the
 task, never to choose it.

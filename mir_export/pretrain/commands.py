@@ -167,8 +167,8 @@ def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg, t
 
 def teacher_distiller(teacher: Path, width: int, seed: int = 0) -> Distiller:
     """A ``distill.Distiller`` whose teacher is the encoder of model directory ``teacher`` (its
-    fp32 ONNX files, sha256-checked). Here, not in ``distill``: the loader lives in
-    ``downstream.finetune``, which reaches ``distill`` through the export."""
+    fp32 ONNX files, sha256-checked). Here, not in ``distill``: the loader
+    (``load.pretrained_encoder``) imports ``distill``, to fold a distilled student's maps."""
     from mir_export.pretrain.distill import Distiller
     from mir_export.pretrain.load import pretrained_encoder
 

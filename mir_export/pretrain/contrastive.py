@@ -3,7 +3,7 @@
 MLM, GAE and matching train token- and edge-level skills, while task heads and the retrieval
 proxy read one pooled vector per file. This stage trains that vector directly: InfoNCE with
 in-batch negatives on the embedding pooled as the runtime pools it for the model directory's
-layout (``finetune.sampled_embedding``, at most ``statements_per_sample`` statements drawn per
+layout (``pooled.sampled_embedding``, at most ``statements_per_sample`` statements drawn per
 function to bound a step's cost). A function's positive is the same source function in another
 variant (another optimization level or clang, as jTrans learns across levels); a function whose
 variants all compiled alike is paired with itself, the two views differing by dropout and the

@@ -3,7 +3,7 @@ grouped by source function and split by source unit.
 
 A group is one function of the variants manifest (package, unit, name) with the sample of each of
 its variants (variants compiled alike share one sample). Units are split as pre-training splits
-the corpus (``pretrain_data.held_out_unit``), so no unit has variants on both sides. A group that
+the corpus (``corpus.split.held_out_unit``), so no unit has variants on both sides. A group that
 shares a sample with an earlier group (a header function in several units) is left out: two
 groups with one sample in a batch would be each other's positive and negative at once; held-out
 groups sharing one with a training group are left out too, as the proxy leaves them out.

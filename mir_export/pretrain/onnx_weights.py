@@ -9,7 +9,7 @@ value and folds away zero biases, which only an untrained model has: then some p
 be recovered, and loading fails naming them. Fine-tuning from a model directory without its
 pre-training checkpoint (the shipped model) starts here; this reading depends on the name scopes
 that torch's exporter records, so a checkpoint, when there is one, is the better start
-(``finetune.pretrained_encoder``).
+(``load.pretrained_encoder``).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """One function's labels: the ``.text`` bytes of its object code under each pipeline.
 
 The function is cut out of its -O0 module alone, as the retrieval proxy cuts them
-(``proxy.pairs.cut_function``: llvm-extract keeps it, declarations of its callees and the globals it
+(``corpus.pairs.cut_function``: llvm-extract keeps it, declarations of its callees and the globals it
 uses). clang -O0 marks every function ``optnone``, which makes opt skip it, so that attribute is
 replaced by the pipeline's own (``recipe.PIPELINES``) before ``opt -passes=... | llc -filetype=obj``;
 ``llvm-size -A`` then reads every ``.text*`` section of the objects (a comdat function has its own).
