@@ -1,3 +1,4 @@
-"""Downstream tasks of the published protocols: heterogeneous device mapping (``devmap``) and
-OpenCL thread coarsening (``coarsening``), each scored for several feature sets on the same folds,
-and the final task heads exported to ONNX for the runtime."""
+"""How an embedding is scored, whatever the task: the published data sets' readers, outer folds
+and protocols, the learners and their nested selection, paired statistics over what is
+independent, the suite that runs every task alike, the reports, and fine-tuning and RGCN (the
+costly ways to use the encoder). The tasks themselves are ``mir_export.tasks``."""
