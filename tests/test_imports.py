@@ -108,6 +108,11 @@ def test_no_package_circles() -> None:
         packages[a][b][0] for a, b in zip(cycle, cycle[1:])) + ": move the shared names into a package both may import)"
 
 
+def test_the_package_graph_keeps_the_imports_between_packages() -> None:
+    graph = {"mir_export.corpus.a": {"mir_export.pretrain.b", "mir_export.corpus.c"}, "mir_export.cli": {"mir_export.corpus.a"}}
+    assert package_graph(graph) == {"corpus": {"pretrain": ["mir_export.corpus.a -> mir_export.pretrain.b"]}}
+
+
 def test_a_circle_is_found() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
