@@ -148,7 +148,7 @@ def _check_start(args: argparse.Namespace, cfg, tokenizer_sha256: str) -> None:
 
 def train_from(train_data: Path, evaluation: list, vocab: int, out: Path, cfg, tokenizer_sha256: str | None = None,
                command: str | None = None) -> dict:
-    """``pretrain.train`` on the samples of ``train_data``: what each process runs (it reads the
+    """``train.train`` on the samples of ``train_data``: what each process runs (it reads the
     samples itself rather than receiving them pickled; with the distill task, its own teacher),
     leaving its process group at the end."""
     from mir_export.pretrain import distributed, prepare as pretrain_data

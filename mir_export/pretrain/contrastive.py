@@ -8,7 +8,7 @@ function to bound a step's cost). A function's positive is the same source funct
 variant (another optimization level or clang, as jTrans learns across levels); a function whose
 variants all compiled alike is paired with itself, the two views differing by dropout and the
 statements drawn (SimCSE, the weakest augmentation); ``contrastive_weight`` 0 drops this term (the
-ablation at equal budget). The pre-training skills on the first views (``pretrain.forward``'s
+ablation at equal budget). The pre-training skills on the first views (``objectives.forward``'s
 MLM, GAE and matching, weighted by ``mlm_weight``, ``gae_weight`` and ``match_weight``) keep what
 InfoNCE alone lets go: beside MLM alone, B2's matching fell from 0.965 to 0.79 (docs/encoder-candidates.md,
 the B2 rows). A start from a model directory's ONNX files has fresh
@@ -21,7 +21,7 @@ what the teacher's vector gave the heads on unseen kernels (docs/encoder-candida
 encoders keep their shapes: ``mir-export export`` takes the run directory as ``--run`` and as
 ``--data`` (it holds the tokenizer and the held-out samples that export's parity check reads).
 
-Seeded and resumable like ``pretrain.train``: ``checkpoint.pt`` every ``checkpoint_every`` steps,
+Seeded and resumable like ``train.train``: ``checkpoint.pt`` every ``checkpoint_every`` steps,
 ``--minutes`` counted over all invocations, ``train-log.jsonl``; dropout is seeded per step, so a
 resumed run follows the same path as one that never stopped.
 """
@@ -82,7 +82,7 @@ class ContrastiveConfig(TrainConfig):
 
 
 def skill_weights(cfg: ContrastiveConfig) -> dict[str, float]:
-    """The pre-training skills the stage trains beside InfoNCE, with their weights (``pretrain.TASKS`` order)."""
+    """The pre-training skills the stage trains beside InfoNCE, with their weights (``config.TASKS`` order)."""
     weights = {"mlm": cfg.mlm_weight, "gae": cfg.gae_weight, "match": cfg.match_weight}
     return {task: weights[task] for task in SKILLS if weights[task]}
 
@@ -127,7 +127,7 @@ def step_loss(model: MIREncoder, pairs: list[tuple[Sample, Sample]], cfg: Contra
               features: Callable[[Sample], Features] = features_of
               ) -> tuple[dict[str, Tensor], int, list[Sample]]:
     """The losses of one batch of positive pairs: ``contrastive_loss``, ``mlm_loss``, ``gae_loss``
-    and ``match_loss`` (each when weighted; the skills on the first views, in one ``pretrain.forward``),
+    and ``match_loss`` (each when weighted; the skills on the first views, in one ``objectives.forward``),
     ``distill_loss`` (with a ``teacher``: relative squared error of the first views' embeddings to
     the teacher's, ``distill.relative_mse``) and their weighted sum ``loss``; how many statements
     the views drew (the skills', when no view is pooled); and the samples whose graphs went through
@@ -180,7 +180,7 @@ def headline_pairs(groups: list[Group]) -> list[tuple[Sample, Sample]]:
 def evaluate(model: MIREncoder, data: VariantSamples, cfg: ContrastiveConfig) -> dict:
     """Held-out figures: recall@1 and MRR of the proxy's headline task (``variant_*``) among the
     held-out groups, every statement embedded through the runtime's engine; the trained skills'
-    figures (``pretrain.evaluate``: MLM accuracy, GAE ROC-AUC per flow, matching accuracy). The
+    figures (``objectives.evaluate``: MLM accuracy, GAE ROC-AUC per flow, matching accuracy). The
     proxy proper (``pretrain proxy``) scores the exported model."""
     model.eval()
     pairs = headline_pairs(data.held_out)

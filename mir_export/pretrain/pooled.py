@@ -38,7 +38,7 @@ def pooled_embeddings(model: MIREncoder, views: Sequence[Features], rows: Sequen
     """``pooled_embedding`` of each view ``[V, E]``, on the model's device, in one call of each
     branch: the drawn statements of all views in chunks of similar length (attention costs the
     square of the padded length), their graphs joined into one disjoint graph
-    (``pretrain.joined_graphs``). A training step of many views then costs a few large kernels
+    (``batches.joined_graphs``). A training step of many views then costs a few large kernels
     instead of many small ones, which is what a GPU needs."""
     device = next(model.parameters()).device
     ids = padded([features.ids[r] for features, chosen in zip(views, rows) for r in chosen])

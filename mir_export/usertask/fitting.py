@@ -8,7 +8,7 @@ rows. The outer test rows never reach a fit. The baselines go through the same s
 folds: the run-time inputs alone (without inputs: the commonest class, the training mean, the
 best single configuration) and the opcode histogram of the files (log counts of the statements'
 opcodes, read as the model reads them). Each is compared with ours by a paired interval over
-groups (``downstream.paired``). The heads that ship are chosen the same way on every row and
+groups (``evaluation.paired``). The heads that ship are chosen the same way on every row and
 refitted on all of them, one per selector value; with ``share_selector`` (configurations only,
 as thread coarsening does across GPUs) one fit learns from every value's rows, the value a
 one-hot input, and is written as one head per value.
