@@ -248,7 +248,7 @@ def test_a_file_ir2vec_hangs_on_is_rejected_after_the_time_limit(tmp_path, monke
 
 
 def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> None:
-    from mir_export.evaluation import features
+    from mir_export.features import embedding as features
     from models import IR
 
     monkeypatch.setenv("MIR_CACHE", str(tmp_path / "cache"))
@@ -262,7 +262,7 @@ def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> 
 
 
 def test_embedding_in_worker_processes_gives_the_same_vectors(model_dir, tmp_path, monkeypatch) -> None:
-    from mir_export.evaluation import features
+    from mir_export.features import embedding as features
     from models import IR, LOOP
 
     files = [tmp_path / "a.ll", tmp_path / "b.ll", tmp_path / "c.ll"]
