@@ -29,7 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mir_export.corpus.behaviour import function_labels, label_vector  # noqa: E402
-from mir_export.sizetask.labels import defined_functions  # noqa: E402
+from mir_export.tasks.size.labels import defined_functions  # noqa: E402
 
 
 def file_row(path: Path) -> dict:
@@ -95,9 +95,9 @@ def run(argv: list[str] | None = None) -> int:
     if args.size_task:
         os.environ["MIR_SIZE_TASK"] = str(args.size_task)  # read when the suite's tasks are registered, at import
     from mir_export.cli import main
-    from mir_export.downstream import suite
-    from mir_export.downstream.data import default_datasets
-    from mir_export.downstream.suite_tasks import TASKS
+    from mir_export.evaluation import suite
+    from mir_export.corpus.manifest import default_datasets
+    from mir_export.tasks.suite_tasks import TASKS
 
     tasks = args.tasks.split(",")
     label([f for name in tasks for f in TASKS[name](default_datasets(), False).ir], args.labels)

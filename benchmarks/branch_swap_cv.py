@@ -27,11 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pooling_inner_cv import inner_accuracy  # noqa: E402
 
-from mir_export.downstream.data import PLATFORMS, read_devmap  # noqa: E402
-from mir_export.downstream.features import distinct_files, embed_files  # noqa: E402
-from mir_export.downstream.onnx_weights import encoder_from_onnx  # noqa: E402
-from mir_export.downstream.protocol import devmap_folds  # noqa: E402
-from mir_export.torch_encoder import TorchBackend  # noqa: E402
+from mir_export.evaluation.datasets import PLATFORMS, read_devmap  # noqa: E402
+from mir_export.features.embedding import distinct_files, embed_files  # noqa: E402
+from mir_export.pretrain.onnx_weights import encoder_from_onnx  # noqa: E402
+from mir_export.evaluation.protocol import devmap_folds  # noqa: E402
+from mir_export.pretrain.torch_encoder import TorchBackend  # noqa: E402
 from mir_runtime import Model  # noqa: E402
 from mir_runtime.modeldir import ModelDirectory  # noqa: E402
 from mir_runtime.pooling import MEAN_MAX_SIZE  # noqa: E402

@@ -27,11 +27,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mir_export.downstream.data import DEVICES, PLATFORMS, read_devmap  # noqa: E402
-from mir_export.downstream.experiments import feature_matrices  # noqa: E402
-from mir_export.downstream.learners import CLASSIFIERS, DEFAULT_VOTE, INPUTS_ONLY, Learner, parts, vote  # noqa: E402
-from mir_export.downstream.protocol import devmap_folds  # noqa: E402
-from mir_export.downstream.selection import accuracy, classification_splitter, inner_scores  # noqa: E402
+from mir_export.evaluation.datasets import DEVICES, PLATFORMS, read_devmap  # noqa: E402
+from mir_export.tasks.experiments import feature_matrices  # noqa: E402
+from mir_export.evaluation.learners import CLASSIFIERS, DEFAULT_VOTE, INPUTS_ONLY, Learner, parts, vote  # noqa: E402
+from mir_export.evaluation.protocol import devmap_folds  # noqa: E402
+from mir_export.evaluation.selection import accuracy, classification_splitter, inner_scores  # noqa: E402
 
 RESULTS = Path(__file__).parent / "results"
 GBM = Learner("boost", (("depth", 3),))

@@ -27,11 +27,11 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mir_export.downstream.onnx_weights import encoder_from_onnx  # noqa: E402
-from mir_export.model import MIREncoder  # noqa: E402
-from mir_export.proxy.metrics import retrieval  # noqa: E402
-from mir_export.proxy.pairs import TASKS, extract_pairs, load_manifest, select_pairs  # noqa: E402
-from mir_export.whitening import cut_functions, fit_whitening, fit_within, variant_functions  # noqa: E402
+from mir_export.pretrain.onnx_weights import encoder_from_onnx  # noqa: E402
+from mir_export.pretrain.model import MIREncoder  # noqa: E402
+from mir_export.pretrain.retrieval import retrieval  # noqa: E402
+from mir_export.corpus.pairs import TASKS, extract_pairs, load_manifest, select_pairs  # noqa: E402
+from mir_export.export.whitening import cut_functions, fit_whitening, fit_within, variant_functions  # noqa: E402
 from mir_runtime.features import GRAPH_INPUTS  # noqa: E402
 from mir_runtime.featurizer import Featurizer  # noqa: E402
 from mir_runtime.modeldir import TOKENIZER, ModelDirectory  # noqa: E402

@@ -13,7 +13,7 @@ touching a test fold.
     python benchmarks/pooling_inner_cv.py --model RANDOM --out random.json   # the same without pre-training
     python benchmarks/pooling_inner_cv.py --model DIR --maps RUN/checkpoint.pt --out F   # a distilled student
 
-``--maps``: the checkpoint of a distilled student (``mir_export.distill``) that DIR was exported
+``--maps``: the checkpoint of a distilled student (``mir_export.pretrain.distill``) that DIR was exported
 from. A third layout, ``teacher-space``, is what DIR would give with the distiller's trained
 text and graph maps folded into its two encoders (student width to teacher width): the mean and
 the element-wise max of the mapped statement vectors, the mapped graph vector, the two counts;
@@ -31,13 +31,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mir_export.downstream.data import PLATFORMS, read_devmap  # noqa: E402
-from mir_export.downstream.features import distinct_files, embed_files  # noqa: E402
-from mir_export.downstream.learners import Learner  # noqa: E402
-from mir_export.downstream.protocol import devmap_folds  # noqa: E402
-from mir_export.downstream.selection import classification_splitter  # noqa: E402
-from mir_export.distill import fold  # noqa: E402
-from mir_export.torch_encoder import torch_engine  # noqa: E402
+from mir_export.evaluation.datasets import PLATFORMS, read_devmap  # noqa: E402
+from mir_export.features.embedding import distinct_files, embed_files  # noqa: E402
+from mir_export.evaluation.learners import Learner  # noqa: E402
+from mir_export.evaluation.protocol import devmap_folds  # noqa: E402
+from mir_export.evaluation.selection import classification_splitter  # noqa: E402
+from mir_export.pretrain.distill import fold  # noqa: E402
+from mir_export.pretrain.torch_encoder import torch_engine  # noqa: E402
 from mir_runtime import Model  # noqa: E402
 from mir_runtime.engine import STATEMENT_CACHE  # noqa: E402
 from mir_runtime.modeldir import ModelDirectory  # noqa: E402
@@ -60,7 +60,7 @@ def inner_accuracy(x: np.ndarray, extras: np.ndarray, labels: np.ndarray, groups
 def teacher_space(paths: list[Path], model_dir: Path, checkpoint: Path) -> np.ndarray:
     """``mean-max-size`` embeddings of ``paths`` by ``model_dir``'s front end and the student of
     ``checkpoint`` with its distiller's text and graph maps folded into its encoders
-    (``mir_export.distill.fold``), in torch."""
+    (``mir_export.pretrain.distill.fold``), in torch."""
     engine = torch_engine(fold(checkpoint), MEAN_MAX_SIZE, STATEMENT_CACHE)  # the runtime's cache: its chunks
     featurizer = Model.load(model_dir).featurizer
     unique, index = distinct_files(paths)

@@ -6,7 +6,7 @@ machine's noise hits every peer alike:
 
 - ``embed``: ``mir-runtime embed FILES -o x.npy`` (default settings: a worker process per core);
 - ``ir2vec``: IR2Vec's flow-aware program vector of each file, in one process
-  (``python -m mir_export.downstream.baselines FILES``, as the downstream baselines call it);
+  (``python -m mir_export.features.baselines FILES``, as the downstream baselines call it);
 - ``workers_1`` / ``workers_2``: ``embed --workers 1 --threads 1`` and ``embed --workers 2``.
 
 CPU seconds (user + system, workers included) are recorded beside the wall times: on a machine
@@ -44,7 +44,7 @@ def _embed(files: list[Path], out: Path, *options: str) -> list[str]:
 
 
 def _ir2vec(files: list[Path]) -> list[str]:
-    return [sys.executable, "-m", "mir_export.downstream.baselines", *map(str, files)]
+    return [sys.executable, "-m", "mir_export.features.baselines", *map(str, files)]
 
 
 def test_embed_speed_and_memory(benchmark) -> None:

@@ -2,8 +2,8 @@
 
 Peers, all in one run on the same files: onnxruntime with the int8 statement encoder (the CPU
 default), onnxruntime fp32, and the same model in torch eager (its weights rebuilt from the
-fp32 ONNX files, ``mir_export.downstream.onnx_weights``, on the runtime's engine through
-``mir_export.torch_encoder.TorchBackend``), each with one thread and with all
+fp32 ONNX files, ``mir_export.pretrain.onnx_weights``, on the runtime's engine through
+``mir_export.pretrain.torch_encoder.TorchBackend``), each with one thread and with all
 cores. Each peer runs twice: without the statement cache (every file encodes all its distinct
 statements: the engines compared on equal work) and with it, fresh each round, files in order
 (how ``mir-runtime embed`` and a tuner's process run; ``+cache`` in the peer's name). The front
@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 from paths import DATASETS
-from mir_export.torch_encoder import torch_engine
+from mir_export.pretrain.torch_encoder import torch_engine
 from mir_runtime.modeldir import ModelDirectory
 from mir_runtime import Model
 from mir_runtime.engine import STATEMENT_CACHE, Engine
@@ -74,7 +74,7 @@ def test_inference_speed(benchmark) -> None:
     files = sorted((DATASETS / "devmap" / "kernels_ir").glob("*.ll"))
     if len(files) != 669:
         pytest.skip(f"device-mapping IR not found under {DATASETS}")
-    from mir_export.downstream.onnx_weights import encoder_from_onnx
+    from mir_export.pretrain.onnx_weights import encoder_from_onnx
 
     directory = default_model_dir()
     model = encoder_from_onnx(directory).eval()

@@ -2,7 +2,7 @@
 embeddings, a relational GCN trained from scratch on ProGraML graphs, and fine-tuning the whole
 encoder (the publication: the head trains 37x cheaper than the GNN and 238x cheaper than
 fine-tuning, infers 1.8x cheaper than the GNN, for under 5% less accuracy). All in one process,
-same folds, same threads; see ``mir_export.downstream.overhead`` for what each figure covers.
+same folds, same threads; see ``mir_export.tasks.devmap.overhead`` for what each figure covers.
 
     python -m pytest benchmarks/test_overhead.py -s                        # full: 10 folds per platform, resumed
     MIR_BENCH_MINUTES=120 python -m pytest benchmarks/test_overhead.py -s  # start no new fold after 2 hours (0: summarize only)
@@ -32,8 +32,8 @@ from pathlib import Path
 import pytest
 
 from paths import DATASETS
-from mir_export.downstream.data import PLATFORMS, read_devmap
-from mir_export.downstream.overhead import OPTIONS, QUICK, OverheadConfig, run_overhead
+from mir_export.evaluation.datasets import PLATFORMS, read_devmap
+from mir_export.tasks.devmap.overhead import OPTIONS, QUICK, OverheadConfig, run_overhead
 from mir_runtime.model import default_model_dir
 
 QUICK_MODE = bool(os.environ.get("MIR_BENCH_QUICK"))

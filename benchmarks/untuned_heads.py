@@ -32,11 +32,11 @@ from sklearn.preprocessing import StandardScaler
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mir_export.downstream.baselines import ir2vec_vectors, runtime_only  # noqa: E402
-from mir_export.downstream.data import PLATFORMS, read_devmap  # noqa: E402
-from mir_export.downstream.features import embed_files  # noqa: E402
-from mir_export.downstream.protocol import devmap_folds  # noqa: E402
-from mir_export.downstream.sklearn_heads import head_inputs  # noqa: E402
+from mir_export.features.baselines import ir2vec_vectors, runtime_only  # noqa: E402
+from mir_export.evaluation.datasets import PLATFORMS, read_devmap  # noqa: E402
+from mir_export.features.embedding import embed_files  # noqa: E402
+from mir_export.evaluation.protocol import devmap_folds  # noqa: E402
+from mir_export.evaluation.sklearn_heads import head_inputs  # noqa: E402
 from mir_runtime import Model  # noqa: E402
 
 RESULTS = Path(__file__).parent / "results" / "untuned_heads.json"

@@ -55,7 +55,7 @@ def node_features(inputs: GraphInputs, nodes: Run, d: int) -> np.ndarray:
 class Edges:
     """Every edge in both directions, sorted by its target slot ``(node, flow)``, with its GCN
     weight ``D_f^-1/2 A_f D_f^-1/2``, and the self-loop weight of each slot ``[N, 3]``
-    (``mir_export.model.flow_norms``: the degree of a slot is its in-degree + 1)."""
+    (``mir_export.pretrain.model.flow_norms``: the degree of a slot is its in-degree + 1)."""
 
     def __init__(self, inputs: GraphInputs) -> None:
         n = inputs.num_nodes

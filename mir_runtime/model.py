@@ -243,7 +243,7 @@ class Model:
 
     def whiten(self, embeddings: np.ndarray) -> np.ndarray:
         """Embeddings [D] or [N, D] whitened for similarity search: centered and decorrelated by
-        the model's corpus statistics (``mir_export.whitening``), to compare by cosine. The raw
+        the model's corpus statistics (``mir_export.export.whitening``), to compare by cosine. The raw
         embedding's columns share a large offset that cosine would mostly see; task heads take
         the raw embedding."""
         if not self.can_whiten:

@@ -1,7 +1,7 @@
 """A model directory: ``manifest.json`` parsed once into a typed, frozen ``Manifest``, the names
 of the files it holds, and their sha256 checks.
 
-``mir_export.export`` writes the directory; this module is the one reader of its format. Every
+``mir_export.export.encoders`` writes the directory; this module is the one reader of its format. Every
 problem with a directory (no manifest, bytes that are not UTF-8 JSON, a field of the wrong kind,
 a ``format_version`` this runtime does not know, a file missing or corrupted) is a
 ``ModelFileError`` whose message is one line naming the file and, inside the manifest, the field.
@@ -18,7 +18,7 @@ from typing import Any
 
 from mir_runtime.pooling import MEAN, POOLINGS, embedding_size
 
-FORMAT_VERSION = 1  # what mir_export.export writes and this runtime reads
+FORMAT_VERSION = 1  # what mir_export.export.encoders writes and this runtime reads
 MANIFEST = "manifest.json"
 TOKENIZER = "tokenizer.json"
 STATEMENT_ENCODER, STATEMENT_ENCODER_INT8 = "statement_encoder.onnx", "statement_encoder.int8.onnx"
@@ -61,7 +61,7 @@ class Manifest:
     ``training``, ``parity``, ...) as read, for reports."""
 
     format_version: int
-    model: Mapping[str, Any]  # the encoder's configuration (mir_export.model.ModelConfig)
+    model: Mapping[str, Any]  # the encoder's configuration (mir_export.pretrain.model.ModelConfig)
     embedding_size: int
     pooling: str  # the embedding's layout (mir_runtime.pooling); manifests without one: "mean"
     d_model: int  # the encoders' inner width: a graph node's state

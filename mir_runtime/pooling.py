@@ -12,7 +12,7 @@ manifest may name (``pooling``; a manifest without one means ``mean``).
 
 The layout is part of the model directory's contract: ``embedding_size`` in the manifest must be
 the layout's size for the encoders' width ``d``; the training side builds the same vector in torch
-(``mir_export.downstream.finetune.sampled_embedding``)."""
+(``mir_export.pretrain.pooled.sampled_embedding``)."""
 from __future__ import annotations
 
 import numpy as np

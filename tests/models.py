@@ -90,7 +90,7 @@ def fixed_tokenizer(corpus: list[str]):
     """
     from tokenizers import models
 
-    from mir_export.tokenizer import SPECIAL_TOKENS, enable_limits, new_tokenizer, pre_tokenize
+    from mir_export.pretrain.tokenizer import SPECIAL_TOKENS, enable_limits, new_tokenizer, pre_tokenize
 
     words = sorted({w for s in corpus for w in pre_tokenize(s)})
     chars = sorted({c for w in words for c in w})
@@ -104,9 +104,9 @@ def tiny_model(out: Path):
     """(torch model, tokenizer, model directory) with the toy task."""
     import torch
 
-    from mir_export.downstream.export import vectorize_task
-    from mir_export.export import export
-    from mir_export.model import MIREncoder, config
+    from mir_export.tasks.export_heads import vectorize_task
+    from mir_export.export.encoders import export
+    from mir_export.pretrain.model import MIREncoder, config
     from mir_runtime.modeldir import ModelDirectory
     from mir_runtime.packs import MODEL_TASKS, base_model, write_pack
     from mir_runtime.tasks import Task
@@ -137,8 +137,8 @@ def trained_like(tokenizer, out: Path):
     biases of a fresh model, and its ONNX weights would not come back whole."""
     import torch
 
-    from mir_export.export import export
-    from mir_export.model import MIREncoder, config
+    from mir_export.export.encoders import export
+    from mir_export.pretrain.model import MIREncoder, config
 
     tokenizer.save(str(out / "tok.json"))
     torch.manual_seed(0)

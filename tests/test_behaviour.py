@@ -16,9 +16,9 @@ import pytest
 from mir_export.corpus import behaviour_build
 from mir_export.corpus.behaviour import FEATURES, LABEL_NAMES, RUNS, function_labels, label_vector, read_remarks
 from mir_export.corpus.behaviour_build import LABELS, MANIFEST, BehaviourError, build_labels, input_modules
-from mir_export.pretrain_data import held_out_path
-from mir_export.sizetask.labels import tool
-from mir_export.sizetask.recipe import PACKAGES as SIZE_PACKAGES
+from mir_export.corpus.split import held_out_path
+from mir_export.corpus.size_recipe import tool
+from mir_export.corpus.size_recipe import PACKAGES as SIZE_PACKAGES
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 needs_llvm = pytest.mark.skipif(any(shutil.which(tool(t)) is None for t in ("clang", "opt", "llvm-extract")),

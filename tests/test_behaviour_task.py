@@ -16,12 +16,16 @@ import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
 from mir_export import cli
-from mir_export.behaviour_targets import REPORT, TARGETS, BehaviourTargets, TargetsError, build_targets, load_targets
-from mir_export.behaviour_task import BehaviourHead, pooled_size, r2_figures
+from mir_export.pretrain.behaviour_targets import REPORT, TARGETS, BehaviourTargets, TargetsError, build_targets, load_targets
+from mir_export.pretrain.behaviour_task import BehaviourHead, pooled_size, r2_figures
 from mir_export.corpus.behaviour import FEATURES, LABEL_NAMES, RUNS, features
 from mir_export.corpus.behaviour_build import LABELS, MANIFEST
-from mir_export.pretrain import LabelledShareError, ResumeError, TrainConfig, draw, labelled_split, make_batch, train
-from mir_export.samples import function_key, module_samples
+from mir_export.pretrain.batches import make_batch
+from mir_export.pretrain.checkpoints import ResumeError
+from mir_export.pretrain.config import TrainConfig
+from mir_export.pretrain.train import draw, labelled_split, LabelledShareError, train
+from mir_export.corpus.manifest import function_key
+from mir_export.pretrain.samples import module_samples
 from mir_runtime import parse_ir
 from mir_runtime.statements import instruction_statements, statements
 from models import fixed_tokenizer
@@ -146,7 +150,7 @@ def _synthetic(samples) -> BehaviourTargets:
 
 def test_the_head_reads_the_runtime_layout(data) -> None:
     _, _, _, split, vocab = data
-    from mir_export.model import MIREncoder, config
+    from mir_export.pretrain.model import MIREncoder, config
 
     model = MIREncoder(config("tiny", vocab))
     head = BehaviourHead(model.cfg.d_model, _synthetic(split["train"]))

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mir_export.downstream.neighbour_heads import NeighbourHead
+from mir_export.evaluation.neighbour_heads import NeighbourHead
 from mir_export.usertask.constancy import constant_class
 from mir_runtime.model import default_model_dir
 

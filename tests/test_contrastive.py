@@ -15,20 +15,20 @@ import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
 from mir_export import cli
-from mir_export.contrastive import ContrastiveConfig, evaluate, positive_pair, step_loss, train
-from mir_export.contrastive_data import build, distinct
+from mir_export.pretrain.contrastive import ContrastiveConfig, evaluate, positive_pair, step_loss, train
+from mir_export.pretrain.contrastive_data import build, distinct
 from mir_export.corpus.variant_build import MANIFEST
 from mir_export.corpus.variants import llvm_tool, unit_functions
-from mir_export.model import MIREncoder
-from mir_export.pretrain import ResumeError
-from mir_export.pretrain_data import held_out_unit
+from mir_export.pretrain.model import MIREncoder
+from mir_export.pretrain.checkpoints import ResumeError
+from mir_export.corpus.split import held_out_unit
 from mir_runtime import Model, parse_ir
 from mir_runtime.statements import statements
 from models import fixed_tokenizer, trained_like
 
 torch.set_num_threads(1)  # the loss test trains outside ``train`` (which sets it): on a busy machine, far faster
 
-UNITS = ["u0.o", "u1.o", "u2.o", "u3.o", "u18.o"]  # u18.o is held out (pretrain_data.held_out_unit)
+UNITS = ["u0.o", "u1.o", "u2.o", "u3.o", "u18.o"]  # u18.o is held out (corpus.split.held_out_unit)
 OPS = ("add", "sub", "mul", "xor", "shl", "and", "or")
 O0 = """define i32 @f{k}(i32 %x) {{
 entry:

@@ -49,3 +49,35 @@ def test_links_resolve(page: Path) -> None:
 def test_anchor_rule() -> None:
     page = REPO / "README.md"
     assert "your-own-tuning-task" in anchors(page) and "results" in anchors(page)
+
+
+def design_packages() -> list[str]:
+    """The packages of docs/design.md's mir_export table, in its order (``tasks/devmap`` for a task's folder)."""
+    text = (REPO / "docs" / "design.md").read_text()
+    section = text[text.index("## mir_export\n"):]
+    section = section[: section.index("\n## ", 1)]
+    return re.findall(r"^\| `([\w/]+)/` \|", section, re.M)
+
+
+def tree_packages() -> list[str]:
+    """The packages of ``mir_export/``: its subpackages and those of ``tasks/`` (one per task)."""
+    root = REPO / "mir_export"
+    found = [p for p in root.iterdir() if (p / "__init__.py").is_file()]
+    found += [p for p in (root / "tasks").iterdir() if (p / "__init__.py").is_file()]
+    return sorted(str(p.relative_to(root)) for p in found)
+
+
+def test_the_design_table_follows_the_tree() -> None:
+    """Every package the table names exists, and every package is in the table, once."""
+    named = design_packages()
+    assert len(named) == len(set(named)) and sorted(named) == tree_packages()
+
+
+def test_the_design_table_is_in_import_order() -> None:
+    """A package imports only the packages above it in the table."""
+    from test_imports import import_graph, package_graph
+
+    order = [name for name in design_packages() if "/" not in name]
+    below = {(package, other) for package, targets in package_graph(import_graph()).items() for other in targets
+             if order.index(other) > order.index(package)}
+    assert not below, f"imports of a package listed below: {sorted(below)} (docs/design.md's mir_export table)"

@@ -7,17 +7,17 @@ import numpy as np
 import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
-from mir_export.downstream.baselines import IR2VEC_SIZE, ir2vec_vectors
-from mir_export.downstream.data import (
+from mir_export.features.baselines import IR2VEC_SIZE, ir2vec_vectors
+from mir_export.evaluation.datasets import (
     DEVICES, FACTORS, GPUS, PLATFORMS, Coarsening, Devmap, read_coarsening, read_devmap,
 )
-from mir_export.downstream.features import distinct_files
-from mir_export.downstream.heads import HeadConfig, MlpHead, export_head, logits, train_head
-from mir_export.downstream.protocol import (
+from mir_export.features.embedding import distinct_files
+from mir_export.evaluation.heads import HeadConfig, MlpHead, export_head, logits, train_head
+from mir_export.evaluation.protocol import (
     capped, coarsening_references, coarsening_speedups, devmap_folds, devmap_references, devmap_scores, evaluate_coarsening,
     evaluate_devmap, geomean,
 )
-from mir_export.downstream.report import devmap_markdown
+from mir_export.evaluation.report import devmap_markdown
 
 torch.set_num_threads(1)
 FAST = HeadConfig(epochs=40)
@@ -248,7 +248,7 @@ def test_a_file_ir2vec_hangs_on_is_rejected_after_the_time_limit(tmp_path, monke
 
 
 def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> None:
-    from mir_export.downstream import features
+    from mir_export.features import embedding as features
     from models import IR
 
     monkeypatch.setenv("MIR_CACHE", str(tmp_path / "cache"))
@@ -262,7 +262,7 @@ def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> 
 
 
 def test_embedding_in_worker_processes_gives_the_same_vectors(model_dir, tmp_path, monkeypatch) -> None:
-    from mir_export.downstream import features
+    from mir_export.features import embedding as features
     from models import IR, LOOP
 
     files = [tmp_path / "a.ll", tmp_path / "b.ll", tmp_path / "c.ll"]

@@ -11,13 +11,15 @@ import pytest
 
 pytest.importorskip("torch")  # the training side
 
-from mir_export.downstream import suite  # noqa: E402
-from mir_export.downstream.checkpoint import Checkpoint  # noqa: E402
-from mir_export.downstream.learners import Learner  # noqa: E402
-from mir_export.downstream.paired import paired  # noqa: E402
-from mir_export.downstream.suite import ROWS, Context, Metric, Protocol, Task, run_suite, run_task  # noqa: E402
-from mir_export.downstream.suite_report import suite_markdown  # noqa: E402
-from mir_export.downstream.suite_tasks import TASKS, benchmark_suite, leave_groups_out  # noqa: E402
+from mir_export.evaluation import suite  # noqa: E402
+from mir_export.evaluation.checkpoint import Checkpoint  # noqa: E402
+from mir_export.evaluation.learners import Learner  # noqa: E402
+from mir_export.evaluation.paired import paired  # noqa: E402
+from mir_export.evaluation.suite import ROWS, Context, Metric, Protocol, Task, run_suite, run_task  # noqa: E402
+from mir_export.evaluation.suite_report import suite_markdown  # noqa: E402
+from mir_export.evaluation.protocol import leave_groups_out
+from mir_export.tasks.devmap.suite import benchmark_suite
+from mir_export.tasks.suite_tasks import TASKS
 
 
 def test_paired_interval_is_over_groups_and_seeds_only_average() -> None:

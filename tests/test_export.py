@@ -8,14 +8,14 @@ import numpy as np
 import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
-from mir_export.export import (
+from mir_export.export.encoders import (
     GRAPH_ENCODER, GRAPH_ENCODER_INT8, GRAPH_INPUTS, GRAPH_LAYER, GRAPH_NODES, STATEMENT_ENCODER,
     STATEMENT_ENCODER_INT8, export,
 )
-from mir_export.model import MIREncoder, config
+from mir_export.pretrain.model import MIREncoder, config
 from mir_runtime.backend import single_threaded_options
 from mir_runtime.modeldir import file_sha256
-from mir_export.tokenizer import train_tokenizer
+from mir_export.pretrain.tokenizer import train_tokenizer
 
 ort = pytest.importorskip("onnxruntime")
 
@@ -88,13 +88,13 @@ def test_files_carry_no_source_locations(exported) -> None:
     _, out, manifest = exported
     for name in (n for n in manifest["files"] if n.endswith(".onnx")):
         data = (out / name).read_bytes()
-        assert b"mir_export/model.py" not in data and b"pkg.torch.onnx.stack_trace" not in data, name
+        assert b"mir_export/pretrain/model.py" not in data and b"pkg.torch.onnx.stack_trace" not in data, name
         assert b"pkg.torch.onnx.name_scopes" in data, name
 
 
 def test_parity_on_real_functions(exported) -> None:
-    from mir_export.export import parity
-    from mir_export.samples import module_samples
+    from mir_export.export.encoders import parity
+    from mir_export.pretrain.samples import module_samples
     from mir_runtime import parse_ir
     from models import IR
 

@@ -56,7 +56,8 @@ def test_export_needs_out_and_a_known_corpus(tmp_path, capsys) -> None:
 
 
 def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
-    from mir_export.pretrain_cli import corpus_manifest, provenance
+    from mir_export.export.commands import corpus_manifest
+    from mir_export.export.provenance import provenance
 
     corpus, data, run = tmp_path / "corpus", tmp_path / "data", tmp_path / "run"
     for d in (corpus, data, run):
@@ -80,7 +81,7 @@ def test_provenance_records_the_commands_that_ran(tmp_path) -> None:
 
 
 def test_lineage_follows_the_runs_and_the_teacher_a_student_stood_on(tmp_path) -> None:
-    from mir_export.pretrain_cli import lineage
+    from mir_export.export.provenance import lineage
 
     teacher, first, second = tmp_path / "teacher", tmp_path / "first", tmp_path / "second"
     for d in (teacher, first, second):
@@ -117,7 +118,7 @@ def test_distillation_needs_a_teacher_that_tokenizes_as_the_data(tmp_path, capsy
     (data / "eval.pkl").write_bytes(pickle.dumps([]))
     train = ["pretrain", "train", "--data", str(data), "--out", str(tmp_path / "r")]
     with pytest.MonkeyPatch.context() as patch:  # the tokenizer file is only hashed before these checks
-        patch.setattr("mir_export.tokenizer.load_tokenizer", lambda path: type("T", (), {"get_vocab_size": lambda _: 9})())
+        patch.setattr("mir_export.pretrain.tokenizer.load_tokenizer", lambda path: type("T", (), {"get_vocab_size": lambda _: 9})())
         assert main(train + ["--tasks", "distill"]) == 2
         assert "the distill task and --teacher go together" in capsys.readouterr().err
         assert main(train + ["--tasks", "distill", "--teacher", str(teacher)]) == 2

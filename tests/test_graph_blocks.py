@@ -41,8 +41,8 @@ def block_runs(directory):
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
-    from mir_export import export as exporting
-    from mir_export.model import MIREncoder, config
+    from mir_export.export import encoders as exporting
+    from mir_export.pretrain.model import MIREncoder, config
 
     torch.manual_seed(0)
     model = MIREncoder(config("tiny", 50)).eval()
@@ -94,7 +94,7 @@ def test_shipped_graph_encoder_equals_the_whole_graph_model(datasets) -> None:
     """The shipped fp32 graph encoder on every device-mapping kernel, and the shipped block files
     on a graph above the limit, against their weights in torch computing on the whole graph."""
     pytest.importorskip("torch")
-    from mir_export.downstream.onnx_weights import encoder_from_onnx
+    from mir_export.pretrain.onnx_weights import encoder_from_onnx
     from mir_runtime.model import Model
 
     from paths import REPO

@@ -80,6 +80,39 @@ def test_no_import_circles() -> None:
     assert cycle is None, "import circle: " + " -> ".join(cycle) + " (move the shared names into a lower module)"
 
 
+def package_graph(graph: dict[str, set[str]]) -> dict[str, dict[str, list[str]]]:
+    """``mir_export``'s first-level packages -> the packages they import, each with the module
+    imports that make the edge (``corpus.behaviour -> proxy.pairs``); the root modules (``cli``)
+    belong to none."""
+    def package(module: str) -> str | None:
+        parts = module.split(".")
+        return parts[1] if parts[0] == "mir_export" and len(parts) > 2 or (
+            len(parts) == 2 and parts[0] == "mir_export" and (REPO / "mir_export" / parts[1]).is_dir()) else None
+
+    found: dict[str, dict[str, list[str]]] = {}
+    for module, targets in graph.items():
+        if (source := package(module)) is None:
+            continue
+        for target in targets:
+            if (other := package(target)) is not None and other != source:
+                found.setdefault(source, {}).setdefault(other, []).append(f"{module} -> {target}")
+    return found
+
+
+def test_no_package_circles() -> None:
+    """No two stages of the training side import each other, however far round: a package is
+    readable and changeable on top of the ones it imports."""
+    packages = package_graph(import_graph())
+    cycle = find_cycle({source: set(targets) for source, targets in packages.items()})
+    assert cycle is None, "package circle: " + " -> ".join(cycle) + " (" + "; ".join(
+        packages[a][b][0] for a, b in zip(cycle, cycle[1:])) + ": move the shared names into a package both may import)"
+
+
+def test_the_package_graph_keeps_the_imports_between_packages() -> None:
+    graph = {"mir_export.corpus.a": {"mir_export.pretrain.b", "mir_export.corpus.c"}, "mir_export.cli": {"mir_export.corpus.a"}}
+    assert package_graph(graph) == {"corpus": {"pretrain": ["mir_export.corpus.a -> mir_export.pretrain.b"]}}
+
+
 def test_a_circle_is_found() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None

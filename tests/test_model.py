@@ -6,8 +6,8 @@ import pytest
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 from torch_geometric.nn import GCNConv
 
-from mir_export.model import N_FLOWS, SIZES, Dropout, MIREncoder, config, count_parameters, flow_norms, flow_propagate
-from mir_export.pretrain_cli import ARCHITECTURES
+from mir_export.pretrain.model import N_FLOWS, SIZES, Dropout, MIREncoder, config, count_parameters, flow_norms, flow_propagate
+from mir_export.pretrain.cli import ARCHITECTURES
 
 
 def test_flow_message_passing_equals_one_gcnconv_per_flow() -> None:

@@ -13,13 +13,14 @@ torch = pytest.importorskip("torch")  # the training side: a runtime-only instal
 
 from models import IR, LOOP
 from paths import SHIPPED
-from mir_export.downstream.finetune import FinetuneConfig, finetune, pretrained_encoder
-from mir_export.downstream.onnx_weights import encoder_from_onnx
-from mir_export.downstream.overhead import OverheadConfig, PeakRSS, fingerprint
-from mir_export.downstream.rgcn import RGCN, RGCNConfig, batch, node_vocabulary, train_rgcn
-from mir_export.export import export
+from mir_export.evaluation.finetune import finetune, FinetuneConfig
+from mir_export.pretrain.load import pretrained_encoder
+from mir_export.pretrain.onnx_weights import encoder_from_onnx
+from mir_export.tasks.devmap.overhead import OverheadConfig, PeakRSS, fingerprint
+from mir_export.evaluation.rgcn import RGCN, RGCNConfig, batch, node_vocabulary, train_rgcn
+from mir_export.export.encoders import export
 from mir_runtime.modeldir import file_sha256
-from mir_export.torch_encoder import torch_engine
+from mir_export.pretrain.torch_encoder import torch_engine
 from mir_runtime import Model, parse_ir
 from mir_runtime.graph import build_graph
 

@@ -59,8 +59,8 @@ def test_worker_processes_pool_as_the_calling_process(model_dir, tmp_path) -> No
 
 def test_the_training_side_pools_as_the_runtime(model_dir, tmp_path) -> None:
     torch = pytest.importorskip("torch")
-    from mir_export.downstream.finetune import sampled_embedding
-    from mir_export.torch_encoder import torch_engine
+    from mir_export.pretrain.pooled import sampled_embedding
+    from mir_export.pretrain.torch_encoder import torch_engine
 
     encoder, _, directory = model_dir
     files = _files(tmp_path)
@@ -80,7 +80,7 @@ def test_views_pooled_in_one_batch_equal_each_view_alone(model_dir, tmp_path, po
     """A training step's views go through each branch together (statements in length chunks,
     graphs joined): the same vectors as one view at a time, whatever the statements drawn."""
     torch = pytest.importorskip("torch")
-    from mir_export.downstream.finetune import pooled_embedding, pooled_embeddings
+    from mir_export.pretrain.pooled import pooled_embedding, pooled_embeddings
 
     encoder, _, directory = model_dir
     with Model.load(directory, precision="fp32") as model:

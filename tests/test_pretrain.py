@@ -11,11 +11,14 @@ import pytest
 
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
-from mir_export.distributed import launch
-from mir_export.pretrain import TrainConfig, edge_pairs, make_batch, mask_tokens, match_pairs, roc_auc, train
-from mir_export.pretrain_data import cap_packages, choose_vocab
-from mir_export.samples import Sample, module_samples
-from mir_export.tokenizer import MASK, SPECIAL_TOKENS
+from mir_export.pretrain.distributed import launch
+from mir_export.pretrain.batches import make_batch, mask_tokens
+from mir_export.pretrain.config import TrainConfig
+from mir_export.pretrain.objectives import edge_pairs, match_pairs, roc_auc
+from mir_export.pretrain.train import train
+from mir_export.pretrain.prepare import cap_packages, choose_vocab
+from mir_export.pretrain.samples import Sample, module_samples
+from mir_export.pretrain.tokenizer import MASK, SPECIAL_TOKENS
 from mir_runtime import parse_ir
 from mir_runtime.statements import statements
 from models import fixed_tokenizer
@@ -156,7 +159,7 @@ def test_two_processes_follow_one_with_the_same_global_batch(corpus, tmp_path) -
 
 
 def test_stop_at_keeps_the_schedule(corpus, tmp_path) -> None:
-    from mir_export.pretrain import learning_rate
+    from mir_export.pretrain.train import learning_rate
 
     samples, vocab = corpus
     cfg = TrainConfig(model="tiny", steps=20, stop_step=8, batch_size=4, warmup=2, eval_samples=16)
@@ -177,7 +180,7 @@ def test_package_cap_and_vocabulary_choice() -> None:
 
 
 def test_resume_refuses_other_data_or_nothing_to_do(corpus, tmp_path) -> None:
-    from mir_export.pretrain import ResumeError
+    from mir_export.pretrain.checkpoints import ResumeError
 
     samples, vocab = corpus
     cfg = TrainConfig(model="tiny", steps=4, batch_size=4, warmup=1, eval_samples=8)
@@ -193,13 +196,13 @@ def test_resume_refuses_other_data_or_nothing_to_do(corpus, tmp_path) -> None:
 
 
 def test_warmup_fits_short_runs() -> None:
-    from mir_export.pretrain import default_warmup
+    from mir_export.pretrain.train import default_warmup
 
     assert default_warmup(60) == 6 and default_warmup(4500) == 200 and default_warmup(5) == 0
 
 
 def test_sample_max_is_each_samples_element_wise_max() -> None:
-    from mir_export.distill import sample_max
+    from mir_export.pretrain.distill import sample_max
 
     vectors, sample = torch.randn(7, 4), torch.tensor([0, 0, 1, 2, 2, 2, 1])
     expected = torch.stack([vectors[sample == k].max(0).values for k in range(3)])
@@ -210,8 +213,8 @@ def test_distillation_teaches_the_student_and_resumes(corpus, tmp_path) -> None:
     """The distill task: the student (tiny, d = 32) learns to reproduce a wider, frozen teacher
     (compact, d = 128) through its maps; the teacher never changes, and the checkpoint keeps the
     maps (not the teacher), so a resumed run goes on where it stopped."""
-    from mir_export.distill import MAPS, Distiller
-    from mir_export.model import MIREncoder, config
+    from mir_export.pretrain.distill import MAPS, Distiller
+    from mir_export.pretrain.model import MIREncoder, config
 
     samples, vocab = corpus
     torch.manual_seed(1)
@@ -238,8 +241,8 @@ def test_distillation_teaches_the_student_and_resumes(corpus, tmp_path) -> None:
 
 
 def test_init_starts_a_new_run_from_a_checkpoint(corpus, tmp_path) -> None:
-    from mir_export.model import load_checkpoint
-    from mir_export.pretrain import ResumeError
+    from mir_export.pretrain.model import load_checkpoint
+    from mir_export.pretrain.checkpoints import ResumeError
 
     samples, vocab = corpus
     cfg = TrainConfig(model="tiny", steps=4, batch_size=4, warmup=1, eval_samples=8)
@@ -254,8 +257,9 @@ def test_init_starts_a_new_run_from_a_checkpoint(corpus, tmp_path) -> None:
 
 
 def test_heads_only_trains_the_pretraining_heads_on_frozen_encoders(corpus, tmp_path) -> None:
-    from mir_export.model import load_checkpoint
-    from mir_export.pretrain import ResumeError, training_mode
+    from mir_export.pretrain.model import load_checkpoint
+    from mir_export.pretrain.checkpoints import ResumeError
+    from mir_export.pretrain.train import training_mode
 
     samples, vocab = corpus
     cfg = TrainConfig(model="tiny", steps=2, batch_size=4, warmup=1, eval_samples=8)
@@ -273,3 +277,15 @@ def test_heads_only_trains_the_pretraining_heads_on_frozen_encoders(corpus, tmp_
     assert model.mlm.training and not model.text.training and not model.graph.training  # no dropout under heads
     with pytest.raises(ResumeError, match="trained with --heads-only; resume it the same way"):
         train(samples, samples, vocab, tmp_path / "warm", replace(warm, steps=4, heads_only=False))
+
+
+def test_samples_pickled_under_the_old_module_path_still_load(tmp_path) -> None:
+    """A data directory prepared before ``samples`` moved into ``mir_export.pretrain`` loads as it is."""
+    import pickle
+
+    from mir_export.pretrain.prepare import load_samples
+
+    sample = Sample.__new__(Sample)
+    old = pickle.dumps([sample], protocol=0).replace(b"mir_export.pretrain.samples", b"mir_export.samples")
+    (tmp_path / "eval.pkl").write_bytes(old)
+    assert [type(s) for s in load_samples(tmp_path / "eval.pkl")] == [Sample]

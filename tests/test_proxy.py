@@ -10,9 +10,10 @@ from scipy import sparse
 
 from mir_export import cli
 from mir_export.corpus.variant_build import MANIFEST
-from mir_export.proxy.metrics import ranks, retrieval
-from mir_export.proxy.pairs import select_pairs
-from mir_export.proxy.vectors import identifier_counts, vectors
+from mir_export.pretrain.retrieval import ranks, retrieval
+from mir_export.corpus.pairs import select_pairs
+from mir_export.features.bags import identifier_counts
+from mir_export.proxy.vectors import vectors
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
@@ -99,7 +100,7 @@ def test_the_bag_baselines_find_a_function_by_what_it_names(tmp_path):
         vectors("tokens", files, None)
 
 
-UNITS = {False: "u0.o", True: "u18.o"}  # a training unit and a held-out one (pretrain_data.held_out_unit)
+UNITS = {False: "u0.o", True: "u18.o"}  # a training unit and a held-out one (corpus.split.held_out_unit)
 
 
 def _function(name: str, held_out: bool, keys: dict[str, str]) -> dict:

@@ -5,18 +5,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from mir_export.downstream.data import DEVICES, FACTORS, Coarsening
-from mir_export.downstream.learners import (
+from mir_export.evaluation.datasets import DEVICES, FACTORS, Coarsening
+from mir_export.evaluation.learners import (
     CLASSIFIERS, COARSENING, DEFAULT_VOTE, INPUTS_ONLY, REGRESSORS, Learner, default_classifier, vote,
 )
-from mir_export.downstream.protocol import (
+from mir_export.evaluation.protocol import (
     VECTORIZE_SPLITS, devmap_folds, evaluate_coarsening, evaluate_devmap, evaluate_vectorize, log_speedups,
 )
-from mir_export.downstream.selection import (
+from mir_export.evaluation.selection import (
     _error, accuracy, choose, classification_splitter, decide, family_folds, group_folds, inner_scores,
     leave_one_out, mean_log_speedup, nested_fit,
 )
-from mir_export.vectorize.labels import CLASSES
+from mir_export.tasks.vectorize.labels import CLASSES
 from test_downstream import synthetic_devmap
 
 ort = pytest.importorskip("onnxruntime")

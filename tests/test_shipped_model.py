@@ -132,7 +132,7 @@ def test_predict_vectorize_answers_the_default_or_a_pragma_pair(manifest, tmp_pa
     ``metrics.tasks.vectorize``."""
     import shutil
 
-    from mir_export.vectorize import build
+    from mir_export.tasks.vectorize import build
 
     if shutil.which("clang-19") is None:
         pytest.skip("clang-19 is not installed")

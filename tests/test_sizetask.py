@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 
 from mir_export.corpus.packages import PACKAGES as CORPUS
-from mir_export.proxy.pairs import cut_function
-from mir_export.sizetask.labels import defined_functions, sizes, tool, with_attributes
-from mir_export.sizetask.recipe import PACKAGES, PIPELINES, REFERENCE
-from mir_export.sizetask.task import CLASSES, headroom, load, size_task
+from mir_export.corpus.pairs import cut_function
+from mir_export.corpus.size_recipe import tool, with_attributes
+from mir_export.tasks.size.labels import defined_functions, sizes
+from mir_export.corpus.size_recipe import PACKAGES, PIPELINES, REFERENCE
+from mir_export.tasks.size.task import CLASSES, headroom, load, size_task
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ("clang", "opt", "llc", "llvm-extract", "llvm-size")
@@ -92,8 +93,8 @@ def test_task_rows_targets_and_references(tmp_path):
 
 
 def test_quick_task_through_the_suite(tmp_path):
-    from mir_export.downstream.checkpoint import Checkpoint
-    from mir_export.downstream.suite import run_task
+    from mir_export.evaluation.checkpoint import Checkpoint
+    from mir_export.evaluation.suite import run_task
 
     _labels(tmp_path, 60)
     task = size_task(tmp_path, quick=True)
@@ -120,7 +121,7 @@ def test_size_labels_command_fails_in_one_line(tmp_path):
 
 
 def test_registered_in_the_suite_only_where_its_labels_are_named(tmp_path):
-    code = "from mir_export.downstream.suite_tasks import TASKS; print(sorted(TASKS))"
+    code = "from mir_export.tasks.suite_tasks import TASKS; print(sorted(TASKS))"
     plain = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, "MIR_SIZE_TASK": ""})
     named = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            env={**os.environ, "MIR_SIZE_TASK": str(tmp_path)})

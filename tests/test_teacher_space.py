@@ -11,8 +11,8 @@ import pytest
 
 torch = pytest.importorskip("torch")  # the training side: a runtime-only install skips it
 
-from mir_export.distill import MAPS, fold  # noqa: E402
-from mir_export.model import MIREncoder, config  # noqa: E402
+from mir_export.pretrain.distill import MAPS, fold  # noqa: E402
+from mir_export.pretrain.model import MIREncoder, config  # noqa: E402
 from mir_runtime import blocks  # noqa: E402
 from mir_runtime.features import GRAPH_INPUTS  # noqa: E402
 from mir_runtime.modeldir import GRAPH_READOUT, STATEMENT_ENCODER  # noqa: E402
@@ -26,7 +26,7 @@ TEACHER_WIDTH = 48  # the tiny student is 32 wide
 @pytest.fixture(scope="module")
 def distilled(tmp_path_factory):
     """(student, maps, run directory with a distilled checkpoint, its teacher-space model directory)."""
-    from mir_export.export import export
+    from mir_export.export.encoders import export
     from mir_runtime import parse_ir
     from mir_runtime.statements import statements
 
@@ -74,7 +74,7 @@ def test_a_run_without_distillation_does_not_fold(tmp_path) -> None:
 def test_the_model_directory_embeds_in_the_teachers_space(distilled, tmp_path) -> None:
     """Manifest and embedding at the teacher's width; the runtime's embedding of a file equals the
     folded torch model's through the same engine; both ONNX encoders equal torch on unseen shapes."""
-    from mir_export.torch_encoder import torch_engine
+    from mir_export.pretrain.torch_encoder import torch_engine
     from mir_runtime.backend import single_threaded_options
     from mir_runtime.model import Model
 
@@ -120,7 +120,7 @@ def test_big_graphs_are_read_out_after_the_blocks(distilled, monkeypatch) -> Non
 def test_fine_tuning_starts_from_the_folded_model(distilled) -> None:
     """From the checkpoint (folded, sha256 not recorded here) and from the ONNX files alone
     (readouts recovered by name scope), the same weights."""
-    from mir_export.downstream.finetune import pretrained_encoder
+    from mir_export.pretrain.load import pretrained_encoder
 
     _, _, out, directory = distilled
     folded = fold(out / "checkpoint.pt").state_dict()

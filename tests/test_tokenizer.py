@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from mir_export.tokenizer import CLS, MAX_TOKENS, SEP, SPECIAL_TOKENS, load_tokenizer, measure, pre_tokenize, train_tokenizer
+from mir_export.pretrain.tokenizer import CLS, MAX_TOKENS, SEP, SPECIAL_TOKENS, load_tokenizer, measure, pre_tokenize, train_tokenizer
 
 STATEMENTS = [
     "%19 = load i32, i32* %18, align 4",

@@ -18,8 +18,8 @@ torch = pytest.importorskip("torch")  # the training side: a runtime-only instal
 
 from mir_export import cli
 from mir_export.corpus.variant_build import MANIFEST
-from mir_export.samples import Sample
-from mir_export.transfer import HEADS, TransferError, chosen_groups, join_weights, pack, split_weights, unpack
+from mir_export.pretrain.samples import Sample
+from mir_export.pretrain.transfer import HEADS, TransferError, chosen_groups, join_weights, pack, split_weights, unpack
 from paths import REPO
 from test_contrastive import data, start, variants  # noqa: F401 (fixtures)
 
@@ -167,7 +167,7 @@ def test_the_device_script_trains_and_splits_on_a_cpu(data, start, tmp_path):  #
 def test_heads_carried_alone_rebuild_the_warmed_start(data, start, tmp_path, capsys):  # noqa: F811
     """``pretrain heads`` then ``contrastive --heads``: --model's encoders and the carried heads, bit for bit
     the run they came from; heads of other encoders or of nothing are refused in one line."""
-    from mir_export.pretrain_cli import lineage
+    from mir_export.export.provenance import lineage
 
     packed = tmp_path / "train.npz.xz"
     pack(data, packed, 4, 0, 0, "")

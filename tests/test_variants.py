@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from mir_export import cli, pretrain_data
+from mir_export import cli
+from mir_export.corpus import split as corpus_split_rule
 from mir_export.corpus.build import COMMANDS, OPENCL_FLAGS
 from mir_export.corpus.variant_build import INVOCATIONS, JOURNAL, MANIFEST, build_variants, is_held_out, sample
 from mir_export.corpus.variants import Unit, compile_unit
-from mir_export.proxy.pairs import select_pairs
+from mir_export.corpus.pairs import select_pairs
 
 CLANGS = ("clang-13", "clang-19")
 TWO_FUNCTIONS = "int sq(int x) { return x * x; }\nint add3(int a, int b, int c) { return sq(a) + b + c; }\n"
@@ -131,11 +132,11 @@ def test_opencl_variants_keep_the_kernels_and_their_callees(tmp_path):
 def test_the_split_is_the_pretraining_split_and_holds_out_whole_units(tmp_path):
     units = [Unit("pkg", f"src/u{k}.o", "cc", "", "", ()) for k in range(400)]
     for level in ("O0", "O2"):  # every corpus module of a unit on its unit's side
-        corpus_split = [pretrain_data.is_held_out(tmp_path, tmp_path / "ir" / "pkg" / f"{u.unit}.{level}.ll")
+        corpus_split = [corpus_split_rule.is_held_out(tmp_path, tmp_path / "ir" / "pkg" / f"{u.unit}.{level}.ll")
                         for u in units]
         assert [is_held_out(u) for u in units] == corpus_split and 0 < sum(corpus_split) < 60
-    assert all(pretrain_data.held_out_path(f"ir/pkg/{u.unit}.O0.ll") == pretrain_data.held_out_path(
-        f"ir/pkg/{u.unit}.O2.ll") == pretrain_data.held_out_unit("pkg", u.unit) for u in units)
+    assert all(corpus_split_rule.held_out_path(f"ir/pkg/{u.unit}.O0.ll") == corpus_split_rule.held_out_path(
+        f"ir/pkg/{u.unit}.O2.ll") == corpus_split_rule.held_out_unit("pkg", u.unit) for u in units)
 
 
 def test_the_proxy_never_scores_a_unit_on_both_sides():
@@ -148,5 +149,5 @@ def test_the_proxy_never_scores_a_unit_on_both_sides():
                                "variants": {v: [f"{u}/{k}/{v}", 5] for v in variants}}
                               for u in units for k in range(2)]}
     held = {p.unit for p in select_pairs(manifest, "clang-13-O0", "clang-13-O2")[0]}
-    trained = {u for u in units if not pretrain_data.held_out_unit("p", u)}
+    trained = {u for u in units if not corpus_split_rule.held_out_unit("p", u)}
     assert held and not held & trained and held | trained == set(units)

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from mir_export.vectorize import report
-from mir_export.vectorize import sweep as sweep_mod
-from mir_export.vectorize.pragmas import ParseError, cindex, innermost_loops, insert_pragmas, pragma
-from mir_export.vectorize.subset import allocate, family, read_subset, stratified_subset
+from mir_export.tasks.vectorize import report
+from mir_export.tasks.vectorize import sweep as sweep_mod
+from mir_export.tasks.vectorize.pragmas import ParseError, cindex, innermost_loops, insert_pragmas, pragma
+from mir_export.tasks.vectorize.subset import allocate, family, read_subset, stratified_subset
 
 try:
     cindex()

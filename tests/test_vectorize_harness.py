@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from mir_export.cli import main
-from mir_export.vectorize.pragmas import cindex
+from mir_export.tasks.vectorize.pragmas import cindex
 
 KERNELS = ("s1_1024_add_0.c", "s17_1024_mul_0.c")
 SPACE = ["--vf", "1,4", "--if", "1", "--repeats", "1"]

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from mir_export.cli import main
-from mir_export.vectorize.labels import CLASSES, CONFIGS, FAILED, machine_kind, read_measured
-from mir_export.vectorize.sweep import COLUMNS
+from mir_export.tasks.vectorize.labels import CLASSES, CONFIGS, FAILED, machine_kind, read_measured
+from mir_export.tasks.vectorize.sweep import COLUMNS
 from models import IR, TOY_MACHINE
 from mir_runtime.modeldir import ModelDirectory
 from mir_runtime.packs import load_packs
@@ -122,7 +122,7 @@ def measured(tmp_path):
 
 def test_downstream_vectorize_reports_every_baseline_and_the_manifest_figures(model_dir, measured, tmp_path,
                                                                               monkeypatch) -> None:
-    from mir_export.downstream.report import task_metrics
+    from mir_export.evaluation.report import task_metrics
 
     monkeypatch.setenv("MIR_CACHE", str(tmp_path / "cache"))
     folder, ir = measured
@@ -158,7 +158,7 @@ def test_missing_ir_is_one_line_naming_the_command(model_dir, measured, tmp_path
 
 def test_the_exported_head_equals_the_library_on_held_out_rows(tmp_path) -> None:
     ort = pytest.importorskip("onnxruntime")
-    from mir_export.downstream.experiments import vectorize_fit
+    from mir_export.tasks.vectorize.experiment import vectorize_fit
 
     rng = np.random.default_rng(0)
     families = np.repeat(np.array(FAMILIES), 6)

@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("sklearn")
 
 from mir_export.cli import main  # noqa: E402
-from mir_export.whitening import (corpus_stage, fit_whitening, fit_within, training_modules,  # noqa: E402
+from mir_export.export.whitening import (corpus_stage, fit_whitening, fit_within, training_modules,  # noqa: E402
                                   variant_functions, whitening_model)
 from models import IR, LOOP  # noqa: E402
 
@@ -81,7 +81,7 @@ def test_the_two_stage_onnx_form_equals_numpy_and_keeps_its_corpus_stage(tmp_pat
     np.testing.assert_allclose(got_matrix, matrix, rtol=1e-6)
 
 
-TRAINING_UNITS, HELD_OUT_UNIT = ("u0.o", "u1.o", "u2.o"), "u18.o"  # pretrain_data.held_out_unit
+TRAINING_UNITS, HELD_OUT_UNIT = ("u0.o", "u1.o", "u2.o"), "u18.o"  # corpus.split.held_out_unit
 
 
 def _variants_manifest(functions: list[tuple[str, str, dict]]) -> dict:
@@ -123,7 +123,7 @@ def _corpus(root: Path, modules: int) -> Path:
 
 
 def test_the_held_out_units_never_give_statistics(tmp_path) -> None:
-    from mir_export.pretrain_data import is_held_out
+    from mir_export.corpus.split import is_held_out
 
     corpus = _corpus(tmp_path / "corpus", 60)
     chosen, counts = training_modules(corpus, limit=1000)

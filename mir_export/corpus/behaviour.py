@@ -3,9 +3,9 @@ set of ``opt`` passes and pipelines, and the optimization remarks those runs emi
 
 What the optimizers do to a function is performance-relevant information that a bag of its
 opcodes does not hold, and it costs only compile time. The function is cut out of its -O0 module
-alone (``proxy.pairs.cut_function``), so that its labels depend on its own code only, which is
+alone (``corpus.pairs.cut_function``), so that its labels depend on its own code only, which is
 what the encoder reads; clang's ``optnone`` is stripped and ``noinline`` kept, as the size task
-does (``sizetask.labels.with_attributes``). A cut function calls only declarations, so ``inline``
+does (``size_recipe.with_attributes``). A cut function calls only declarations, so ``inline``
 has nothing to do and is not in the set.
 
 Two starting points: the -O0 function itself, which the pipelines and the clean-up passes start
@@ -23,8 +23,8 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from mir_export.proxy.pairs import cut_function
-from mir_export.sizetask.labels import tool, with_attributes
+from mir_export.corpus.pairs import cut_function
+from mir_export.corpus.size_recipe import tool, with_attributes
 from mir_runtime import IRParseError, parse_ir
 from mir_runtime.ir import OPCODES, VECTOR, Function, block_edges, immediate_dominators
 

@@ -3,12 +3,12 @@ built corpus, each function once, resumable, niced, in parallel.
 
 Inputs are guarded, because these labels become pre-training targets: only the modules the
 corpus manifest kept (its build excluded every module sharing a function with the evaluation
-data sets), at -O0, of the split asked for (``pretrain_data.held_out_path``: training by default;
+data sets), at -O0, of the split asked for (``corpus.split.held_out_path``: training by default;
 the held-out split's labels only measure the task), of the corpus recipe's own packages. A
 module of the held-out size task's packages, or any file under the evaluation data sets, stops
 the command with one line naming it.
 
-A function is its statements' hash (``samples.function_key``, as the corpus manifest counts
+A function is its statements' hash (``corpus.manifest.function_key``, as the corpus manifest counts
 them): the first module and name that define it, in manifest order, are labelled. Work goes in
 the order of a hash of the key, so that a run cut short or bounded by ``--limit`` is a fair
 sample. Files in OUT: ``functions.jsonl`` (each module's functions, read once), ``behaviour.jsonl``
@@ -33,10 +33,10 @@ from mir_export.corpus.behaviour import FEATURES, LABEL_NAMES, RUNS, TIMEOUT_S, 
 from mir_export.corpus.manifest import MANIFEST as CORPUS_MANIFEST, named_function_hashes
 from mir_export.corpus.packages import PACKAGES
 from mir_export.corpus.variant_build import _cpu  # this process's and its finished children's (the opt runs)
-from mir_export.downstream.data import default_datasets
-from mir_export.pretrain_data import corpus_modules, held_out_path
-from mir_export.sizetask.labels import tool
-from mir_export.sizetask.recipe import PACKAGES as SIZE_PACKAGES
+from mir_export.corpus.manifest import default_datasets
+from mir_export.corpus.split import corpus_modules, held_out_path
+from mir_export.corpus.size_recipe import tool
+from mir_export.corpus.size_recipe import PACKAGES as SIZE_PACKAGES
 from mir_runtime import IRParseError
 from mir_runtime.progress import progress
 

@@ -22,7 +22,6 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from mir_runtime import IRParseError, parse_ir
-from mir_export.samples import function_key
 from mir_runtime.statements import instruction_statements
 
 MANIFEST = "corpus-manifest.json"
@@ -33,10 +32,22 @@ COUNTS = ("modules", "functions", "unique_functions", "statements", "unique_stat
 ROW = ("path", "sha256", "language", "openmp", "functions", "unique_functions", "statements", "unique_statements")
 
 
+def function_key(statements: list[str]) -> str:
+    """A function's identity for deduplication: the hash of its statements (corpus manifest too)."""
+    return hashlib.sha256("\n".join(statements).encode()).hexdigest()[:32]
+
+
 def default_eval_glob() -> str:
     """The evaluation IR next to the repository: ``../shared/datasets/*/kernels_ir/*.ll``."""
     repo = Path(__file__).resolve().parents[2]
     return str(repo.parent / "shared" / "datasets" / "*" / "kernels_ir" / "*.ll")
+
+
+def default_datasets() -> Path:
+    """``$MIR_DATASETS``, else ``../shared/datasets`` next to the repository."""
+    if os.environ.get("MIR_DATASETS"):
+        return Path(os.environ["MIR_DATASETS"])
+    return Path(__file__).resolve().parents[3] / "shared" / "datasets"
 
 
 def named_function_hashes(text: str, path: str) -> list[tuple[str, str, int]]:

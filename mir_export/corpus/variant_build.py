@@ -3,7 +3,7 @@
 Sampling is deterministic and spread: each package's recorded units are ordered held-out first
 (the retrieval proxy can only use those), then by a hash of their name, and packages take turns,
 none past ``max_share`` of the units asked for. The split is the corpus's own, by source unit
-(``pretrain_data.held_out_unit``): a held-out unit's corpus modules at every level and all its
+(``corpus.split.held_out_unit``): a held-out unit's corpus modules at every level and all its
 variants are held out together, so the proxy's queries and targets come from units the encoder
 never trained on.
 
@@ -28,7 +28,7 @@ from mir_export.corpus.build import COMMANDS
 from mir_export.corpus.manifest import machine
 from mir_export.corpus.packages import PACKAGES
 from mir_export.corpus.variants import COMPILERS, LEVELS, Unit, compile_unit, variant_name
-from mir_export.pretrain_data import held_out_unit
+from mir_export.corpus.split import held_out_unit
 
 MANIFEST = "variants-manifest.json"
 JOURNAL = "units.jsonl"

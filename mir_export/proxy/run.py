@@ -8,11 +8,10 @@ from pathlib import Path
 import numpy as np
 
 from mir_export.proxy import METHODS
-from mir_export.proxy.metrics import MIN_CANDIDATES, retrieval
-from mir_export.proxy.pairs import TASKS, extract_pairs, load_manifest, select_pairs
+from mir_export.pretrain.retrieval import MIN_CANDIDATES, retrieval
+from mir_export.corpus.pairs import HEADLINE, TASKS, extract_pairs, load_manifest, select_pairs
 from mir_export.proxy.vectors import vectors
 
-HEADLINE = "O0-to-O2 clang-13"  # the bar's figure: metrics.pretrain.variant_recall_at_1 / variant_mrr
 ISOLATION = ("each function alone in its own module: llvm-extract --func of the variant's LLVM (or the oldest "
              "newer), keeping declarations of what it calls and the globals it references")
 

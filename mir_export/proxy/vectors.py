@@ -10,97 +10,14 @@ the bag of its own tokens loses part of what identifies a function.
 """
 from __future__ import annotations
 
-import re
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 from scipy import sparse
 
+from mir_export.features.bags import identifier_counts, opcode_vectors, tf_idf, token_counts
 from mir_export.proxy import METHODS
-from mir_runtime import IRParseError, read_ir
-from mir_runtime.ir import Module, OperandKind, promote
-
-_NAME = re.compile(r'@(?:"[^"]*"|[-\w.$]+)')  # a global name inside a constant expression
-
-
-def _module(path: Path) -> Module | None:
-    """The module of ``path``, or ``None`` if it is not readable IR (its bag is then empty)."""
-    try:
-        return read_ir(path)
-    except IRParseError:
-        return None
-
-
-def opcode_counts(path: Path, promoted: bool = False) -> Counter:
-    """Instructions of the module's defined functions, counted by opcode (empty if unreadable);
-    ``promoted``: of the module with its locals promoted, as a ``promote_allocas`` model reads it."""
-    module = _module(path)
-    if module is None:
-        return Counter()
-    if promoted:
-        module = promote(module)
-    return Counter(i.opcode for f in module.functions for b in f.blocks for i in b.instructions)
-
-
-def opcode_vectors(paths: Sequence[Path], promoted: bool = False) -> np.ndarray:
-    """float32 [N, opcodes]: one count per opcode seen in any of ``paths`` (``promoted``: see ``opcode_counts``)."""
-    counts = [opcode_counts(p, promoted) for p in paths]
-    vocabulary = {op: k for k, op in enumerate(sorted(set().union(*counts)))}
-    out = np.zeros((len(paths), max(1, len(vocabulary))), dtype=np.float32)
-    for row, c in enumerate(counts):
-        for op, n in c.items():
-            out[row, vocabulary[op]] = n
-    return out
-
-
-def identifier_counts(path: Path) -> Counter:
-    """The global names (``@...``: callees, globals, also inside constant expressions) the
-    module's instructions use, counted (empty if unreadable)."""
-    module = _module(path)
-    names: Counter = Counter()
-    if module is None:
-        return names
-    for instruction in module.instructions():
-        for operand in instruction.operands:
-            if operand.kind in (OperandKind.GLOBAL, OperandKind.FUNCTION):
-                names[operand.text] += 1
-            elif operand.kind is OperandKind.CONSTANT_EXPR:
-                names.update(_NAME.findall(operand.text))
-    return names
-
-
-def token_counts(paths: Sequence[Path], model: Path | None) -> list[Counter]:
-    """The tokenizer's token ids of each file's statements (duplicates counted; empty if unreadable)."""
-    if model is None:
-        raise ValueError("the tokens baseline needs a model directory (its tokenizer)")
-    from mir_runtime import Model
-
-    with Model.load(model) as loaded:  # its tokenizer only: no session opens
-        featurizer = loaded.featurizer
-    out = []
-    for path in paths:
-        try:
-            features = featurizer.read(path)
-        except IRParseError:
-            out.append(Counter())
-            continue
-        counts: Counter = Counter()
-        for ids, weight in zip(features.ids, features.weights):
-            for token in ids:
-                counts[token] += float(weight)
-        out.append(counts)
-    return out
-
-
-def tf_idf(bags: Sequence[Counter]) -> sparse.csr_matrix:
-    """[N, vocabulary] TF-IDF of ``bags`` (sublinear counts, smoothed IDF), sparse."""
-    from sklearn.feature_extraction import DictVectorizer
-    from sklearn.feature_extraction.text import TfidfTransformer
-
-    counts = DictVectorizer().fit_transform([{str(k): v for k, v in bag.items()} for bag in bags])
-    return TfidfTransformer(sublinear_tf=True, norm=None).fit_transform(counts).tocsr()
 
 
 def vectors(method: str, paths: Sequence[Path], model: Path | None,
@@ -108,7 +25,7 @@ def vectors(method: str, paths: Sequence[Path], model: Path | None,
     """One vector per path by ``method``, and ``{path: error}`` for files it could not read (their
     vectors are zero: similar to nothing, so such a pair ranks low); ours in ``jobs`` processes."""
     if method in ("ours", "whitened"):
-        from mir_export.downstream.features import embed_files
+        from mir_export.features.embedding import embed_files
         from mir_runtime import Model
 
         if method == "ours":
@@ -118,7 +35,7 @@ def vectors(method: str, paths: Sequence[Path], model: Path | None,
                 raise ValueError(f"model {model} has no whitening (mir-export whiten adds one)")
             return loaded.whiten(embed_files(paths, model, jobs)), {}
     if method == "ir2vec":
-        from mir_export.downstream.baselines import ir2vec_vectors
+        from mir_export.features.baselines import ir2vec_vectors
 
         return ir2vec_vectors(paths)
     if method == "opcodes":

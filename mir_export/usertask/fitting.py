@@ -8,7 +8,7 @@ rows. The outer test rows never reach a fit. The baselines go through the same s
 folds: the run-time inputs alone (without inputs: the commonest class, the training mean, the
 best single configuration) and the opcode histogram of the files (log counts of the statements'
 opcodes, read as the model reads them). Each is compared with ours by a paired interval over
-groups (``downstream.paired``). The heads that ship are chosen the same way on every row and
+groups (``evaluation.paired``). The heads that ship are chosen the same way on every row and
 refitted on all of them, one per selector value; with ``share_selector`` (configurations only,
 as thread coarsening does across GPUs) one fit learns from every value's rows, the value a
 one-hot input, and is written as one head per value. A head of many rows (``LARGE_ROWS``) is
@@ -28,12 +28,12 @@ from pathlib import Path
 import numpy as np
 from sklearn.model_selection import KFold, LeaveOneGroupOut
 
-from mir_export.downstream.learners import (
+from mir_export.evaluation.learners import (
     CLASSIFIERS, COARSENING, INPUTS_ONLY, REGRESSORS, VALUE_REGRESSORS, Learner, default_classifier, vote,
 )
-from mir_export.downstream.paired import paired
-from mir_export.downstream.protocol import devmap_folds
-from mir_export.downstream.selection import (
+from mir_export.evaluation.paired import paired
+from mir_export.evaluation.protocol import devmap_folds
+from mir_export.evaluation.selection import (
     INNER_SPLITS, accuracy, classification_splitter, group_folds, leave_one_out, mean_log_speedup, nested_fit,
 )
 from mir_export.usertask.constancy import constant_heads
@@ -347,7 +347,7 @@ def fit_task(table: TaskTable, embeddings: np.ndarray, name: str, model: str | P
     """Evaluate (nested, with the baselines) and fit the heads of ``table``'s task on
     ``embeddings`` [N, D]: the fp32 embedding of each row's file, in row order, by ``model`` (a
     model directory; default: the shipped model, as ``Model.load(precision="fp32")`` embeds)."""
-    from mir_export.downstream.bags import opcode_histogram
+    from mir_export.features.bags import opcode_histogram
     from mir_runtime.model import default_model_dir
     from mir_runtime.modeldir import ModelDirectory
 
