@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mir_export.evaluation.neighbour_heads import NeighbourHead
-from mir_export.usertask.constancy import constant_class
+from mir_export.evaluation.constancy import constant_class
 from mir_runtime.model import default_model_dir
 
 ort = pytest.importorskip("onnxruntime")

@@ -31,7 +31,7 @@ from mir_export.tasks.vectorize.experiment import vectorize_fit, vectorize_rows
 from mir_export.features.embedding import HEAD_PRECISION, embed_files
 from mir_export.evaluation.protocol import gpu_rows
 from mir_export.export.encoders import update_manifest
-from mir_export.usertask.constancy import constant_heads
+from mir_export.evaluation.constancy import constant_heads
 from mir_export.tasks.vectorize.labels import CLASSES, machine_kind
 from mir_runtime.modeldir import ModelDirectory
 from mir_runtime.packs import MODEL_TASKS, base_model, write_pack

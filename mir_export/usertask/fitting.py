@@ -36,7 +36,7 @@ from mir_export.evaluation.protocol import devmap_folds
 from mir_export.evaluation.selection import (
     INNER_SPLITS, accuracy, classification_splitter, group_folds, leave_one_out, mean_log_speedup, nested_fit,
 )
-from mir_export.usertask.constancy import constant_heads
+from mir_export.evaluation.constancy import constant_heads
 from mir_export.usertask.table import MIN_ROWS, TableError, TaskTable
 from mir_runtime.packs import base_model, write_pack
 from mir_runtime.progress import status
