@@ -16,7 +16,7 @@ DESCRIPTION = ("The training side of mir: build the IR corpus, pre-train the enc
                "directories, and score the embedding on the downstream tasks.")
 # --help lists the commands by what they work on, in the order of the work
 COMMAND_GROUPS = {
-    "data": ("corpus", "vectorize"),
+    "data": ("corpus", "vectorize", "passes"),
     "pre-training": ("pretrain",),
     "model directory": ("export", "export-blocks", "repool", "promote", "whiten", "random-model", "task"),
     "evaluation": ("downstream",),
@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     from mir_export.vectorize.cli import add_commands as add_vectorize_commands
 
     add_vectorize_commands(sub)
+    from mir_export.tasks.passes.cli import add_commands as add_passes_commands
+
+    add_passes_commands(sub)
     group_commands(parser, sub, COMMAND_GROUPS)
     return parser
 
@@ -236,6 +239,10 @@ def _run(args: argparse.Namespace) -> int:
         from mir_export.vectorize.cli import run as run_vectorize
 
         return run_vectorize(args)
+    if args.command == "passes":
+        from mir_export.tasks.passes.cli import run as run_passes
+
+        return run_passes(args)
     return 0
 
 

@@ -1,0 +1,1 @@
+"""Downstream tasks of the training side, one package per task."""
