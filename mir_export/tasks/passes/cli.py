@@ -168,7 +168,12 @@ def _room(args: argparse.Namespace) -> int:
     keys = {r["key"] for r in rows}
     labelled = [r for r in read_jsonl(dest) if r["key"] in keys and set(pipelines) <= set(r.get("counts", {}))]
     table = room_table(labelled)
-    report = {"pipelines": pipelines, "sample": {"per_group": args.per_group, "max_instructions": args.max_instructions},
+    # seed sequences are the user's file, not ours to copy: the report names them and their source
+    report = {"pipelines": {n: p for n, p in pipelines.items() if not n.startswith("seed")},
+              "seed": {"file": args.seed.name, "sequences": sum(n.startswith("seed") for n in pipelines)}
+              if args.seed else None,
+              "sample": {"per_group": args.per_group, "max_instructions": args.max_instructions,
+                         "forms": args.forms},
               "failed": sum(1 for r in read_jsonl(dest) if r["key"] in keys and "error" in r), "table": table}
     _write_json(args.data / "room" / "room.json", report)
     if args.json:

@@ -22,22 +22,23 @@ def module_rows(out: Path, packages: list[str], forms: tuple[str, ...], per_grou
                 max_instructions: int | None = None) -> list[dict]:
     """The modules of ``packages`` in ``forms``: per (package, form), in an order fixed by a hash
     of the path, the first ``per_group`` (all when None) of at most ``max_instructions`` input
-    instructions."""
+    instructions. The rows take turns between the groups (each group's first, then each one's
+    second, ...), so a run cut short has labelled every group alike."""
     rows = []
-    for package in packages:
-        for form in forms:
-            paths = sorted(harvest.modules(out, package, form), key=lambda p: hashlib.sha256(p.encode()).hexdigest())
-            kept = []
-            for path in paths:
-                if per_group is not None and len(kept) >= per_group:
-                    break
-                if max_instructions is not None:
-                    text = (out / "ir" / path).read_text(errors="replace")
-                    if measure.count_instructions(text) > max_instructions:
-                        continue
-                kept.append({"key": f"{path}", "package": package, "form": form, "module": path})
-            rows.extend(kept)
-    return rows
+    groups = [(package, form) for package in packages for form in forms]
+    for group, (package, form) in enumerate(groups):
+        paths = sorted(harvest.modules(out, package, form), key=lambda p: hashlib.sha256(p.encode()).hexdigest())
+        kept = []
+        for path in paths:
+            if per_group is not None and len(kept) >= per_group:
+                break
+            if max_instructions is not None:
+                text = (out / "ir" / path).read_text(errors="replace")
+                if measure.count_instructions(text) > max_instructions:
+                    continue
+            kept.append({"key": path, "package": package, "form": form, "module": path})
+        rows.extend((rank, group, row) for rank, row in enumerate(kept))
+    return [row for _, _, row in sorted(rows, key=lambda t: t[:2])]
 
 
 def read_jsonl(path: Path) -> list[dict]:
