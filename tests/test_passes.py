@@ -181,6 +181,8 @@ def test_room_and_label_commands_end_to_end(data, tmp_path, capsys):
     assert done.returncode == 0, done.stderr
     assert "| cminpack | O0 | 2 |" in done.stdout
     assert json.loads((tmp_path / "room.json").read_text())["table"][0]["modules"] == 2
+    again = _cli(capsys, "room", "--data", str(data), "--pipelines", str(pipes), "--forms", "O0", "--summary-only")
+    assert again.returncode == 0 and again.stdout == done.stdout
     done = _cli(capsys, "label", "--data", str(data), "--pipelines", str(pipes), "--forms", "O0", "--split", "test",
                 "--jobs", "1")
     assert done.returncode == 0, done.stderr

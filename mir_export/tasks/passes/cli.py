@@ -31,6 +31,8 @@ def _selection(cmd, default_per: int | None) -> None:
                           + (" (default: all)" if default_per is None else ""))
     cmd.add_argument("--max-instructions", type=int, default=60000,
                      help="leave out modules with more input IR instructions (the cost is per instruction)")
+    cmd.add_argument("--min-instructions", type=int, default=10,
+                     help="leave out modules with fewer input IR instructions (nothing to win there)")
 
 
 def add_commands(sub) -> None:
@@ -61,6 +63,8 @@ def add_commands(sub) -> None:
                    help="seed sequences, one a line (legacy -flags renamed to the new pass manager, or a,b,c)")
     r.add_argument("--pipelines", type=Path, default=None, help="a NAME<TAB>PASSES pipeline file")
     r.add_argument("--json", type=Path, default=None, help="also write the table's figures here (atomically)")
+    r.add_argument("--summary-only", action="store_true",
+                   help="label nothing: the table of the sample's modules already labelled (a run still going)")
     c = cmds.add_parser("coreset", formatter_class=Formatter,
                         help="search pass sequences on training modules; greedy cover of ~50 pipelines",
                         description="Random sequences and a hill climb per training module, then a greedy cover "
@@ -115,7 +119,8 @@ def _rows(args: argparse.Namespace) -> list[dict]:
         raise UsageError(f"--packages: {exc.args[0]}") from None
     if not (args.data / "ir").is_dir():
         raise UsageError(f"{args.data}: no ir/ folder (run 'mir-export passes build --data {args.data}' first)")
-    return module_rows(args.data, names, tuple(args.forms), args.per_group, args.max_instructions)
+    return module_rows(args.data, names, tuple(args.forms), args.per_group, args.max_instructions,
+                       args.min_instructions)
 
 
 def _write_json(path: Path, value) -> None:
@@ -164,7 +169,8 @@ def _room(args: argparse.Namespace) -> int:
     pipelines = _pipelines(args)
     rows = _rows(args)
     dest = args.data / "room" / "labels.jsonl"
-    label_rows(args.data, rows, pipelines, dest, args.jobs, ("Oz",))
+    if not args.summary_only:
+        label_rows(args.data, rows, pipelines, dest, args.jobs, ("Oz",))
     keys = {r["key"] for r in rows}
     labelled = [r for r in read_jsonl(dest) if r["key"] in keys and set(pipelines) <= set(r.get("counts", {}))]
     table = room_table(labelled)
@@ -173,6 +179,7 @@ def _room(args: argparse.Namespace) -> int:
               "seed": {"file": args.seed.name, "sequences": sum(n.startswith("seed") for n in pipelines)}
               if args.seed else None,
               "sample": {"per_group": args.per_group, "max_instructions": args.max_instructions,
+                         "min_instructions": args.min_instructions,
                          "forms": args.forms},
               "failed": sum(1 for r in read_jsonl(dest) if r["key"] in keys and "error" in r), "table": table}
     _write_json(args.data / "room" / "room.json", report)

@@ -19,10 +19,10 @@ MAX_JOBS = 2  # a background job on a shared machine
 
 
 def module_rows(out: Path, packages: list[str], forms: tuple[str, ...], per_group: int | None = None,
-                max_instructions: int | None = None) -> list[dict]:
+                max_instructions: int | None = None, min_instructions: int = 0) -> list[dict]:
     """The modules of ``packages`` in ``forms``: per (package, form), in an order fixed by a hash
-    of the path, the first ``per_group`` (all when None) of at most ``max_instructions`` input
-    instructions. The rows take turns between the groups (each group's first, then each one's
+    of the path, the first ``per_group`` (all when None) of ``min_instructions`` to
+    ``max_instructions`` input instructions (a module of a few instructions has nothing to win). The rows take turns between the groups (each group's first, then each one's
     second, ...), so a run cut short has labelled every group alike."""
     rows = []
     groups = [(package, form) for package in packages for form in forms]
@@ -32,9 +32,10 @@ def module_rows(out: Path, packages: list[str], forms: tuple[str, ...], per_grou
         for path in paths:
             if per_group is not None and len(kept) >= per_group:
                 break
-            if max_instructions is not None:
+            if max_instructions is not None or min_instructions:
                 text = (out / "ir" / path).read_text(errors="replace")
-                if measure.count_instructions(text) > max_instructions:
+                n = measure.count_instructions(text)
+                if n < min_instructions or (max_instructions is not None and n > max_instructions):
                     continue
             kept.append({"key": path, "package": package, "form": form, "module": path})
         rows.extend((rank, group, row) for rank, row in enumerate(kept))

@@ -42,8 +42,6 @@ SOURCES: tuple[Source, ...] = (
            ("test/*/*.cpp",), ("-I", ".", "-DGLM_FORCE_SILENT_WARNINGS", *CXX)),
     Source("eigen3", "3.4.0-4", "MPL-2.0", "template C++ (linear algebra example programs)",
            ("doc/examples/*.cpp",), ("-I", ".", *CXX)),
-    Source("blitz++", "1:1.0.2+ds-4", "LGPL-3.0+", "template C++ (numeric arrays: benchmarks, examples)",
-           ("benchmarks/*.cpp", "examples/*.cpp"), ("-I", ".", "-I", "benchmarks", *CXX)),
     Source("cppcheck", "2.10-2", "GPL-3.0+", "C++ program (static analyser, STL-heavy)",
            ("lib/*.cpp", "cli/*.cpp"), ("-I", "lib", "-I", "externals/simplecpp", "-I", "externals/tinyxml2",
                                         "-I", "externals/picojson", "-I", "cli", *CXX)),
