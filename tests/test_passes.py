@@ -9,6 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mir_export.corpus.packages import PACKAGES as CORPUS
 from mir_export.tasks.passes import coreset, labels, measure, pipelines, room
@@ -211,3 +213,37 @@ def test_missing_data_and_unknown_package_are_one_line_exit_2(tmp_path, capsys):
 
 def test_packages_never_in_the_pretraining_corpus():
     assert not {s.name for s in SOURCES} & {p.name for p in CORPUS}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab\t\n(),<>#- ", max_size=60))
+def test_any_pipeline_file_reads_or_fails_with_its_line(tmp_path_factory, text):
+    path = tmp_path_factory.mktemp("p") / "p.tsv"
+    path.write_text(text)
+    try:
+        read = pipelines.read_pipelines(path)
+    except pipelines.PipelineError as exc:
+        assert str(exc).startswith(f"{path}:")
+    else:
+        assert set(pipelines.STANDARD) <= set(read)
+
+
+@needs_llvm
+def test_harvest_compiles_units_in_both_forms_and_links_a_group(tmp_path):
+    from mir_export.tasks.passes.harvest import harvest, modules
+    from mir_export.tasks.passes.sources import Source
+
+    tree = tmp_path / "tree"
+    (tree / "src").mkdir(parents=True)
+    (tree / "src" / "a.c").write_text(PROGRAMS["loops"])
+    (tree / "src" / "b.c").write_text(PROGRAMS["calls"])
+    (tree / "src" / "broken.c").write_text("int f( {")
+    (tmp_path / "out" / "src" / "demo").mkdir(parents=True)
+    (tmp_path / "out" / "src" / "demo" / ".tree").write_text(str(tree))  # as if fetched
+    src = Source("demo", "1", "MIT", "test", ("src/*.c",), (), link=(("whole", ("src/a.c", "src/b.c")),))
+    record = harvest(src, tmp_path / "out", 2)
+    assert record["units"] == 3 and record["failed"] == 2  # broken.c at -O0 and -O2
+    assert modules(tmp_path / "out", "demo", "O0") == ["demo/src/a.c.O0.ll", "demo/src/b.c.O0.ll"]
+    assert modules(tmp_path / "out", "demo", "O2") == ["demo/src/a.c.O2.ll", "demo/src/b.c.O2.ll"]
+    assert modules(tmp_path / "out", "demo", "linked") == ["demo/linked/whole.linked.ll"]
+    assert harvest(src, tmp_path / "out", 2) == record  # done: not looked at again

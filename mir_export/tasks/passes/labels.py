@@ -65,8 +65,8 @@ def _label_one(args: tuple[str, dict, dict[str, str], tuple[str, ...]]) -> dict:
 
 def label_rows(out: Path, rows: list[dict], pipelines: dict[str, str], dest: Path, jobs: int,
                bytes_for: tuple[str, ...] = ("Oz",), log=sys.stderr) -> dict:
-    """Label every row whose key is not yet in ``dest``; counts of the run. A progress line every
-    ``every`` modules goes to ``log``."""
+    """Label every row whose key is not yet in ``dest``; counts of the run. A line per module goes
+    to ``log``."""
     done = {r["key"] for r in read_jsonl(dest)}
     todo = [r for r in rows if r["key"] not in done]
     log.write(f"labels: {len(rows)} modules, {len(rows) - len(todo)} already in {dest.name}, {len(todo)} to go, "
