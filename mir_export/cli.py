@@ -17,7 +17,7 @@ DESCRIPTION = ("The training side of mir: build the IR corpus, pre-train the enc
 
 # --help lists the commands by what they work on, in the order of the work
 COMMAND_GROUPS = {
-    "data": ("corpus", "vectorize"),
+    "data": ("corpus", "vectorize", "passes"),
     "pre-training": ("pretrain",),
     "model directory": ("export", "export-blocks", "repool", "promote", "whiten", "random-model", "task"),
     "evaluation": ("downstream",),
@@ -30,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     from mir_export.pretrain import cli as pretrain
     from mir_export.proxy import cli as proxy
     from mir_export.tasks import cli as tasks
+    from mir_export.tasks.passes import cli as passes
     from mir_export.tasks.vectorize import cli as vectorize
     from mir_export.usertask import cli as usertask
 
@@ -47,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_random_model(sub)
     usertask.add_commands(sub)
     vectorize.add_commands(sub)
+    passes.add_commands(sub)
     group_commands(parser, sub, COMMAND_GROUPS)
     return parser
 
@@ -96,6 +98,8 @@ def _run(args: argparse.Namespace) -> int:
         from mir_export.usertask.cli import run
     elif args.command == "vectorize":
         from mir_export.tasks.vectorize.cli import run
+    elif args.command == "passes":
+        from mir_export.tasks.passes.cli import run
     else:
         return 0
     return run(args)

@@ -1,0 +1,234 @@
+"""``mir-export passes build|room|coreset|label``: the pass-pipeline task's data, step by step.
+
+Each step is long on a shared machine: run it niced, in the background; each resumes where it
+stopped (done packages, done modules and done evaluations are skipped) and logs a line per module.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from pathlib import Path
+
+from mir_runtime.usage import Formatter, UsageError
+
+FORMS = ("O0", "O2", "linked")
+MAX_JOBS = 2
+
+
+def _common(cmd, data_help: str) -> None:
+    cmd.add_argument("--data", type=Path, required=True, help=data_help)
+    cmd.add_argument("--jobs", type=int, default=MAX_JOBS, choices=range(1, MAX_JOBS + 1),
+                     help=f"worker processes (at most {MAX_JOBS})")
+
+
+def _selection(cmd, default_per: int | None) -> None:
+    cmd.add_argument("--packages", nargs="+", metavar="NAME", help="packages of the recipe (default: all)")
+    cmd.add_argument("--forms", nargs="+", choices=FORMS, default=list(FORMS), help="IR forms")
+    cmd.add_argument("--per-group", type=int, default=default_per,
+                     help="modules per package and form, sampled by a hash of the path"
+                          + (" (default: all)" if default_per is None else ""))
+    cmd.add_argument("--max-instructions", type=int, default=60000,
+                     help="leave out modules with more input IR instructions (the cost is per instruction)")
+    cmd.add_argument("--min-instructions", type=int, default=10,
+                     help="leave out modules with fewer input IR instructions (nothing to win there)")
+
+
+def add_commands(sub) -> None:
+    """The ``passes`` command group of ``mir-export``."""
+    from mir_export.tasks.passes.sources import SOURCES
+
+    passes = sub.add_parser("passes", formatter_class=Formatter,
+                            help="the pass-pipeline task: packages, room, coreset search, labels")
+    cmds = passes.add_subparsers(dest="passes_command", required=True)
+    b = cmds.add_parser("build", formatter_class=Formatter, help="fetch the recipe's packages and compile their IR",
+                        description="apt-get source each package of the recipe (deb-src entries must be there: "
+                                    "'mir-export corpus build' adds them), compile every unit at -O0 and -O2 with "
+                                    "clang-14 and link the link groups; resumable. Packages: "
+                                    + ", ".join(s.name for s in SOURCES))
+    _common(b, "task data directory (outside the repository)")
+    b.add_argument("--packages", nargs="+", metavar="NAME", help="packages of the recipe (default: all)")
+    b.add_argument("--max-units", type=int, default=None,
+                   help="compile only this many units per package, sampled by a hash of the path (default: all)")
+    r = cmds.add_parser("room", formatter_class=Formatter,
+                        help="label a sample under the standard levels and seed pipelines; the room table",
+                        description="Label a sample of each package's modules in each form under the standard "
+                                    "levels and the pipelines of --pipelines and/or --seed, then write the room "
+                                    "table (oracle, best fixed pipeline, room per package and form) as JSON and "
+                                    "Markdown. Resumable: DATA/room/labels.jsonl keeps the labelled modules.")
+    _common(r, "task data directory written by 'passes build'")
+    _selection(r, 40)
+    r.add_argument("--seed", type=Path, default=None,
+                   help="seed sequences, one a line (legacy -flags renamed to the new pass manager, or a,b,c)")
+    r.add_argument("--pipelines", type=Path, default=None, help="a NAME<TAB>PASSES pipeline file")
+    r.add_argument("--json", type=Path, default=None, help="also write the table's figures here (atomically)")
+    r.add_argument("--summary-only", action="store_true",
+                   help="label nothing: the table of the sample's modules already labelled (a run still going)")
+    c = cmds.add_parser("coreset", formatter_class=Formatter,
+                        help="search pass sequences on training modules; greedy cover of ~50 pipelines",
+                        description="Random sequences and a hill climb per training module, then a greedy cover "
+                                    "of the modules' best (standard levels always members), each pipeline checked "
+                                    "on opt-19 too; writes DATA/coreset/coreset.tsv and coreset.json. Resumable "
+                                    "(DATA/coreset/evals.jsonl).")
+    _common(c, "task data directory written by 'passes build'")
+    _selection(c, None)
+    c.add_argument("--seed", type=Path, default=None, help="seed sequences (as for 'room')")
+    c.add_argument("--random", type=int, default=24, help="random sequences per module")
+    c.add_argument("--climb", type=int, default=24, help="hill-climb steps per module")
+    c.add_argument("--pool", type=int, default=160, help="pipelines of the cover pool")
+    c.add_argument("--cover-modules", type=int, default=120, help="training modules the cover is computed on")
+    c.add_argument("--size", type=int, default=50, help="pipelines in the coreset, standard levels included")
+    c.add_argument("--random-seed", type=int, default=0, help="seed of the draws")
+    lab = cmds.add_parser("label", formatter_class=Formatter, help="label modules under a pipeline file; manifest",
+                          description="Per module: IR instruction count after each pipeline and .text bytes for "
+                                      "--bytes; appends DATA/labels/labels.jsonl (resumable) and writes "
+                                      "DATA/labels/manifest.json.")
+    _common(lab, "task data directory written by 'passes build'")
+    _selection(lab, None)
+    lab.add_argument("--pipelines", type=Path, required=True, help="a NAME<TAB>PASSES pipeline file (coreset.tsv)")
+    lab.add_argument("--split", choices=("train", "test"), required=True, help="what these packages are for")
+    lab.add_argument("--bytes", nargs="+", default=["Oz"], metavar="NAME",
+                     help="pipelines whose .text bytes are measured too ('all' for every one)")
+
+
+def _pipelines(args: argparse.Namespace) -> dict[str, str]:
+    from mir_export.tasks.passes.pipelines import STANDARD, PipelineError, nest, read_pipelines, read_seed
+
+    pipelines = dict(STANDARD)
+    try:
+        if getattr(args, "pipelines", None):
+            pipelines.update(read_pipelines(args.pipelines))
+        if getattr(args, "seed", None):
+            seeds = read_seed(args.seed)
+            pipelines.update({f"seed{i:02d}": nest(s) for i, s in enumerate(seeds, 1)})
+    except OSError as exc:
+        raise UsageError(f"{exc.filename}: {exc.strerror}") from None
+    except (PipelineError, UnicodeDecodeError) as exc:
+        raise UsageError(str(exc)) from None
+    return pipelines
+
+
+def _rows(args: argparse.Namespace) -> list[dict]:
+    from mir_export.tasks.passes.labels import module_rows
+    from mir_export.tasks.passes.sources import by_name
+
+    try:
+        names = [s.name for s in by_name(args.packages)]
+    except KeyError as exc:
+        raise UsageError(f"--packages: {exc.args[0]}") from None
+    if not (args.data / "ir").is_dir():
+        raise UsageError(f"{args.data}: no ir/ folder (run 'mir-export passes build --data {args.data}' first)")
+    return module_rows(args.data, names, tuple(args.forms), args.per_group, args.max_instructions,
+                       args.min_instructions)
+
+
+def _write_json(path: Path, value) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(value, indent=1) + "\n")
+    tmp.replace(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.passes_command == "build":
+        return _build(args)
+    if args.passes_command == "room":
+        return _room(args)
+    if args.passes_command == "coreset":
+        return _coreset(args)
+    return _label(args)
+
+
+def _build(args: argparse.Namespace) -> int:
+    import subprocess
+
+    from mir_export.tasks.passes.harvest import harvest
+    from mir_export.tasks.passes.sources import by_name
+
+    try:
+        sources = by_name(args.packages)
+    except KeyError as exc:
+        raise UsageError(f"--packages: {exc.args[0]}") from None
+    (args.data / "logs").mkdir(parents=True, exist_ok=True)
+    for i, src in enumerate(sources, 1):
+        print(f"[{i}/{len(sources)}] {src.name} {src.version}: (log: logs/{src.name}.log)", flush=True)
+        try:
+            record = harvest(src, args.data, args.jobs, args.max_units)
+        except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+            print(f"[{i}/{len(sources)}] {src.name}: FAILED: {exc}", flush=True)
+            continue
+        print(f"[{i}/{len(sources)}] {src.name}: {record['units']} units, {record['failed']} failed, "
+              f"modules {record['modules']}, {record['seconds']:.0f} s", flush=True)
+    return 0
+
+
+def _room(args: argparse.Namespace) -> int:
+    from mir_export.tasks.passes.labels import label_rows, read_jsonl
+    from mir_export.tasks.passes.room import markdown, room_table
+
+    pipelines = _pipelines(args)
+    rows = _rows(args)
+    dest = args.data / "room" / "labels.jsonl"
+    if not args.summary_only:
+        label_rows(args.data, rows, pipelines, dest, args.jobs, ("Oz",))
+    keys = {r["key"] for r in rows}
+    labelled = [r for r in read_jsonl(dest) if r["key"] in keys and set(pipelines) <= set(r.get("counts", {}))]
+    table = room_table(labelled)
+    # seed sequences are the user's file, not ours to copy: the report names them and their source
+    report = {"pipelines": {n: p for n, p in pipelines.items() if not n.startswith("seed")},
+              "seed": {"file": args.seed.name, "sequences": sum(n.startswith("seed") for n in pipelines)}
+              if args.seed else None,
+              "sample": {"per_group": args.per_group, "max_instructions": args.max_instructions,
+                         "min_instructions": args.min_instructions,
+                         "forms": args.forms},
+              "failed": sum(1 for r in read_jsonl(dest) if r["key"] in keys and "error" in r), "table": table}
+    _write_json(args.data / "room" / "room.json", report)
+    if args.json:
+        _write_json(args.json, report)
+    sys.stdout.write(markdown(table))
+    return 0
+
+
+def _coreset(args: argparse.Namespace) -> int:
+    from mir_export.tasks.passes.coreset import Settings, find_opt19, search
+    from mir_export.tasks.passes.pipelines import PipelineError, read_seed
+
+    try:
+        seeds = read_seed(args.seed) if args.seed else []
+    except OSError as exc:
+        raise UsageError(f"{exc.filename}: {exc.strerror}") from None
+    except PipelineError as exc:
+        raise UsageError(str(exc)) from None
+    if min(args.random, args.climb, args.pool, args.cover_modules) < 0 or args.size < 6:
+        raise UsageError("--random, --climb, --pool and --cover-modules must be >= 0, --size >= 6")
+    rows = _rows(args)
+    if not rows:
+        raise UsageError(f"{args.data}: no training module for these packages and forms")
+    opt19 = find_opt19()
+    if not opt19:
+        print("mir-export passes coreset: no opt-19 on PATH, so the pipelines are checked on opt-14 alone",
+              file=sys.stderr)
+    settings = Settings(random=args.random, climb=args.climb, pool=args.pool, cover_modules=args.cover_modules,
+                        size=args.size, seed=args.random_seed)
+    report = search(args.data, rows, args.data / "coreset", args.jobs, settings, seeds, opt19)
+    print(f"coreset: {len(report['pipelines'])} pipelines, cover oracle {report['cover_oracle']}, "
+          f"best fixed {report['cover_best_fixed']}")
+    return 0
+
+
+def _label(args: argparse.Namespace) -> int:
+    from mir_export.tasks.passes.labels import label_rows
+    from mir_export.tasks.passes.manifest import write_manifest
+
+    pipelines = _pipelines(args)
+    unknown = [b for b in args.bytes if b != "all" and b not in pipelines]
+    if unknown:
+        raise UsageError(f"--bytes: {', '.join(unknown)} not in {args.pipelines}")
+    rows = _rows(args)
+    dest = args.data / "labels" / f"{args.split}.jsonl"
+    counts = label_rows(args.data, rows, pipelines, dest, args.jobs, tuple(args.bytes))
+    command = shlex.split(args.invocation.split(" && ", 1)[-1]) if hasattr(args, "invocation") else ["mir-export"]
+    manifest = write_manifest(args.data, args.split, rows, pipelines, tuple(args.bytes), command)
+    print(f"labels ({args.split}): {manifest['modules']} modules labelled, {manifest['failed']} failed; "
+          f"this run {counts['labelled_now']} modules, {counts['cpu_s_now']} CPU-s")
+    return 0

@@ -1,0 +1,88 @@
+"""Labelling many modules in worker processes: one JSON line per module, appended as each ends.
+
+Resumable: a module whose key is already in the file is skipped, so a stopped run picks up where
+it stopped (a line is written whole, so a kill leaves at most one partial last line, dropped on
+reading). The order of the lines depends on the workers; their content does not.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from mir_export.tasks.size.labels import LabelError
+from mir_export.tasks.passes import harvest, measure
+
+MAX_JOBS = 2  # a background job on a shared machine
+
+
+def module_rows(out: Path, packages: list[str], forms: tuple[str, ...], per_group: int | None = None,
+                max_instructions: int | None = None, min_instructions: int = 0) -> list[dict]:
+    """The modules of ``packages`` in ``forms``: per (package, form), in an order fixed by a hash
+    of the path, the first ``per_group`` (all when None) of ``min_instructions`` to
+    ``max_instructions`` input instructions (a module of a few instructions has nothing to win). The rows take turns between the groups (each group's first, then each one's
+    second, ...), so a run cut short has labelled every group alike."""
+    rows = []
+    groups = [(package, form) for package in packages for form in forms]
+    for group, (package, form) in enumerate(groups):
+        paths = sorted(harvest.modules(out, package, form), key=lambda p: hashlib.sha256(p.encode()).hexdigest())
+        kept = []
+        for path in paths:
+            if per_group is not None and len(kept) >= per_group:
+                break
+            if max_instructions is not None or min_instructions:
+                text = (out / "ir" / path).read_text(errors="replace")
+                n = measure.count_instructions(text)
+                if n < min_instructions or (max_instructions is not None and n > max_instructions):
+                    continue
+            kept.append({"key": path, "package": package, "form": form, "module": path})
+        rows.extend((rank, group, row) for rank, row in enumerate(kept))
+    return [row for _, _, row in sorted(rows, key=lambda t: t[:2])]
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    """The whole lines of a JSONL file (a partial last line, from a kill, is dropped)."""
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text().splitlines():
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return rows
+
+
+def _label_one(args: tuple[str, dict, dict[str, str], tuple[str, ...]]) -> dict:
+    out, row, pipelines, bytes_for = args
+    try:
+        return {**row, **measure.label(Path(out) / "ir" / row["module"], row["form"], pipelines, bytes_for)}
+    except (LabelError, OSError) as exc:
+        return {**row, "error": str(exc)}
+
+
+def label_rows(out: Path, rows: list[dict], pipelines: dict[str, str], dest: Path, jobs: int,
+               bytes_for: tuple[str, ...] = ("Oz",), log=sys.stderr) -> dict:
+    """Label every row whose key is not yet in ``dest``; counts of the run. A line per module goes
+    to ``log``."""
+    done = {r["key"] for r in read_jsonl(dest)}
+    todo = [r for r in rows if r["key"] not in done]
+    log.write(f"labels: {len(rows)} modules, {len(rows) - len(todo)} already in {dest.name}, {len(todo)} to go, "
+              f"{len(pipelines)} pipelines, {jobs} workers\n")
+    log.flush()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    failed = cpu = 0.0
+    with open(dest, "a") as fh, ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_label_one, (str(out), r, pipelines, bytes_for)) for r in todo]
+        for i, future in enumerate(as_completed(futures), 1):
+            entry = future.result()
+            fh.write(json.dumps(entry, sort_keys=True) + "\n")
+            fh.flush()
+            failed += "error" in entry
+            cpu += entry.get("cpu_s", 0.0)
+            log.write(f"  [{i}/{len(todo)}] {entry['key']}: "
+                      f"{entry['error'] if 'error' in entry else str(entry['input']) + ' instructions, ' + str(entry['cpu_s']) + ' CPU-s'}\n")
+            log.flush()
+    return {"modules": len(rows), "labelled_now": len(todo), "failed_now": int(failed), "cpu_s_now": round(cpu, 1)}
