@@ -66,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         args.invocation = invocation(argv)
+        args.argv = list(argv)  # as given, for a command that records its own placeholders
         return _run(args)
     except UsageError as exc:
         print(f"mir-export: {exc}", file=sys.stderr)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import sys
 from pathlib import Path
 
@@ -227,7 +226,7 @@ def _label(args: argparse.Namespace) -> int:
     rows = _rows(args)
     dest = args.data / "labels" / f"{args.split}.jsonl"
     counts = label_rows(args.data, rows, pipelines, dest, args.jobs, tuple(args.bytes))
-    command = shlex.split(args.invocation.split(" && ", 1)[-1]) if hasattr(args, "invocation") else ["mir-export"]
+    command = ["mir-export", *getattr(args, "argv", [])]
     manifest = write_manifest(args.data, args.split, rows, pipelines, tuple(args.bytes), command)
     print(f"labels ({args.split}): {manifest['modules']} modules labelled, {manifest['failed']} failed; "
           f"this run {counts['labelled_now']} modules, {counts['cpu_s_now']} CPU-s")
