@@ -47,6 +47,7 @@ def cluster():
     ray.shutdown()
 
 
+@pytest.mark.slow  # a Ray cluster started: 1 minute
 def test_ray_engine_equals_local_engine_bit_for_bit(cluster, inputs, tmp_path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
     local, distributed = tmp_path / "local.parquet", tmp_path / "ray.parquet"

@@ -90,6 +90,7 @@ def test_the_backend_runs_big_graphs_in_blocks(model_dir, monkeypatch) -> None:
     assert len(calls) == 2
 
 
+@pytest.mark.slow  # every data-set graph through both encoders: 1.5 minutes
 def test_shipped_graph_encoder_equals_the_whole_graph_model(datasets) -> None:
     """The shipped fp32 graph encoder on every device-mapping kernel, and the shipped block files
     on a graph above the limit, against their weights in torch computing on the whole graph."""

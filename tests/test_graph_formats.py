@@ -139,6 +139,7 @@ def test_networkx_is_programl_networkx_on_the_data_sets(llvm2graph, datasets) ->
     assert counts["equal"] == len(files)
 
 
+@pytest.mark.slow  # the test programs compiled by two clangs, each through llvm2graph-10
 def test_networkx_is_programl_networkx_on_the_test_programs(llvm2graph, compiled_programs) -> None:
     """The test programs by clang-13/14, rewritten for LLVM 10: equal up to #N/!N numbers."""
     pytest.importorskip("networkx")

@@ -32,6 +32,7 @@ def installed(tmp_path_factory):
     return wheel, fresh_install(wheel, tmp / "venv"), tmp / "venv"
 
 
+@pytest.mark.slow  # the wheel built and installed into a fresh environment: 2.5 minutes
 def test_wheel_carries_the_model(installed) -> None:
     wheel, _, _ = installed
     manifest = json.loads((REPO / "artifacts" / "manifest.json").read_text())
@@ -41,6 +42,7 @@ def test_wheel_carries_the_model(installed) -> None:
     assert not any("corpus-manifest" in n for n in names)
 
 
+@pytest.mark.slow  # the wheel built and installed into a fresh environment: 2.5 minutes
 def test_long_description_is_the_short_pypi_page(installed) -> None:
     wheel, _, _ = installed
     archive = zipfile.ZipFile(wheel)
@@ -51,6 +53,7 @@ def test_long_description_is_the_short_pypi_page(installed) -> None:
     assert len(body.splitlines()) <= 80 and "pip install 'mir-runtime[cpu]'" in body
 
 
+@pytest.mark.slow  # the wheel built and installed into a fresh environment: 2.5 minutes
 def test_fresh_install_predicts_without_torch(installed, datasets) -> None:
     _, bin_dir, venv = installed
     kernel = next(p for p in dataset_ir_files() if "devmap" in p.parts)
@@ -69,6 +72,7 @@ def test_fresh_install_predicts_without_torch(installed, datasets) -> None:
     assert no_torch.returncode != 0  # not even installed
 
 
+@pytest.mark.slow  # the wheel built and installed into a fresh environment: 2.5 minutes
 def test_cpu_install_fits_its_budget(installed) -> None:
     _, _, venv = installed
     site = site_packages(venv)

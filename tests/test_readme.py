@@ -12,6 +12,7 @@ import re
 import subprocess
 
 import numpy as np
+import pytest
 
 from paths import REPO, shipped_embedding_size
 from wheel import without_pythonpath
@@ -45,6 +46,7 @@ def test_readme_commands_write_only_into_the_scratch_directory() -> None:
         assert path == "-" or path.startswith(SCRATCH), path
 
 
+@pytest.mark.slow  # a wheel, a fresh environment and three task fits: 5 minutes
 def test_readme_runs_verbatim(tmp_path, datasets) -> None:
     before = _untracked()
     script = readme_script().replace(SCRATCH, str(tmp_path))

@@ -143,6 +143,7 @@ def test_broken_transfers_are_refused_in_one_line(data, start, tmp_path, capsys)
     assert "checkpoint.pt: not a checkpoint (no model weights)" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a training run of the device script
 def test_the_device_script_trains_and_splits_on_a_cpu(data, start, tmp_path):  # noqa: F811
     """``scripts/device_contrastive.sh``, rehearsed here with ``DEVICE=cpu``: probe, sized run, parts."""
     packed, out = tmp_path / "train.npz.xz", tmp_path / "out"
