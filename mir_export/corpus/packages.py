@@ -10,7 +10,16 @@ Evaluation code stays out: no Rodinia, NPB, Parboil, SHOC, PolyBench or vendor S
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
+
+
+class _HasName(Protocol):
+    name: str
+
+
+Named = TypeVar("Named", bound=_HasName)  # anything with a name: a package, a source
 
 CONFIGURE = "CC=clang-14 CXX=clang++-14 ./configure --disable-dependency-tracking"
 MAKE = "make -k -j$JOBS CC=\"$CC_WRAP\" CXX=\"$CXX_WRAP\""
@@ -87,12 +96,17 @@ PIP_BUILD_DEPS: tuple[str, ...] = ("setuptools", "wheel", "cffi")
 HASHCAT_KERNEL_STRIDE = 3
 
 
-def by_name(names: list[str] | None) -> list[Package]:
-    """The packages named (all when None), in the corpus's fixed order."""
+def pick(items: Sequence[Named], names: list[str] | None) -> list[Named]:
+    """The items named (all when None), in their fixed order; KeyError names the unknown ones."""
     if not names:
-        return list(PACKAGES)
-    known = {p.name: p for p in PACKAGES}
+        return list(items)
+    known = {i.name: i for i in items}
     missing = [n for n in names if n not in known]
     if missing:
         raise KeyError(f"unknown package(s): {', '.join(missing)}; known: {', '.join(known)}")
-    return [p for p in PACKAGES if p.name in names]
+    return [i for i in items if i.name in names]
+
+
+def by_name(names: list[str] | None) -> list[Package]:
+    """The packages named (all when None), in the corpus's fixed order."""
+    return pick(PACKAGES, names)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mir_export.corpus.packages import pick
+
 
 @dataclass(frozen=True)
 class Source:
@@ -54,10 +56,4 @@ SOURCES: tuple[Source, ...] = (
 
 def by_name(names: list[str] | None) -> list[Source]:
     """The sources named (all when None), in the recipe's order; KeyError names the unknown ones."""
-    if not names:
-        return list(SOURCES)
-    known = {s.name: s for s in SOURCES}
-    missing = [n for n in names if n not in known]
-    if missing:
-        raise KeyError(f"unknown package(s): {', '.join(missing)}; known: {', '.join(known)}")
-    return [s for s in SOURCES if s.name in names]
+    return pick(SOURCES, names)
