@@ -191,9 +191,10 @@ class EmbeddingStore:
 
     @contextmanager
     def _failures(self) -> Iterator[None]:
-        """SQLite's errors (locked past the timeout, disk full, not a database) as one-line ``StoreError``s."""
+        """SQLite's errors (locked past the timeout, disk full, not a database, a damaged schema whose text no
+        longer decodes) as one-line ``StoreError``s."""
         try:
             yield
-        except self._error as exc:
+        except (self._error, UnicodeDecodeError) as exc:
             raise StoreError(f"{self.path}: cannot use this embedding cache ({exc}; delete it if it is "
                              "corrupted)") from None
