@@ -121,11 +121,12 @@ class OnnxBackend:
     """The encoders of a model directory in onnxruntime; task heads on demand (``session``).
 
     ``threads`` (CPU): how many encoder calls run side by side (default: every core); on CUDA it
-    is onnxruntime's intra-op threads for the heads. Sessions are thread-safe; ``close()`` (or
-    leaving a ``with`` block) drops them."""
+    is onnxruntime's intra-op threads for the heads. ``check_now=False`` checks each encoder's
+    sha256 when its session opens, not at once (a head on code counts opens none). Sessions are
+    thread-safe; ``close()`` (or leaving a ``with`` block) drops them."""
 
     def __init__(self, directory: ModelDirectory, device: str = "cpu", precision: str | None = None,
-                 threads: int | None = None) -> None:
+                 threads: int | None = None, check_now: bool = True) -> None:
         if device not in DEVICES:
             raise ValueError(f"unknown device {device!r} ({', '.join(DEVICES)})")
         precision = precision or default_precision(device)
@@ -145,8 +146,9 @@ class OnnxBackend:
         # big graphs run in blocks (mir_runtime.blocks) where the directory has the block files
         needed = (GRAPH_NODES, GRAPH_LAYER) + ((GRAPH_READOUT,) if directory.manifest.readout else ())
         self.block_files = needed if all(map(directory.has, needed)) else ()
-        for file in self.files + self.block_files:
-            directory.file(file)  # sha256 now; the sessions open on first use
+        if check_now:
+            for file in self.files + self.block_files:
+                directory.file(file)  # sha256 now; the sessions open on first use
         self._encoders: list = [None, None]
         self._sessions: dict[str, object] = {}
         self._lock = threading.Lock()

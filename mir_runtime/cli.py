@@ -83,13 +83,14 @@ def _count(args: argparse.Namespace, name: str) -> int | None:
     return value
 
 
-def _load_model(args: argparse.Namespace, threads: int | None = None, precision: str | None = None):
+def _load_model(args: argparse.Namespace, threads: int | None = None, precision: str | None = None,
+                lazy: bool = False):
     from mir_runtime.model import Model
 
     with warnings.catch_warnings():  # a broken pack is said where the command reads the packs (``_packs``), once
         warnings.simplefilter("ignore")
         return Model.load(args.model, device=args.device, precision=precision or args.precision, threads=threads,
-                          cache=getattr(args, "cache", None), tasks=getattr(args, "tasks", None))
+                          cache=getattr(args, "cache", None), tasks=getattr(args, "tasks", None), lazy=lazy)
 
 
 def _embed(args: argparse.Namespace) -> int:
@@ -203,7 +204,9 @@ def _predict(args: argparse.Namespace) -> int:
         raise TaskError(f"task {args.task} cannot be served: {clash} (pack {packs[args.task].path}; fit it again "
                         "with that column renamed)")
     # loaded at the precision predict embeds at, so that --cache opens no store of another one
-    model = _load_model(args, _count(args, "threads"), packs[args.task].precision)
+    # a head on code counts needs no encoder: they are neither checked nor opened
+    model = _load_model(args, _count(args, "threads"), packs[args.task].precision,
+                        lazy=not packs[args.task].task.reads_embedding)
     if args.precision not in (None, model.backend.precision):  # the heads would decide on embeddings unlike theirs
         raise UsageError(f"--precision {args.precision}: task {args.task}'s heads learned from "
                          f"{model.backend.precision} embeddings, so predict embeds at {model.backend.precision} "

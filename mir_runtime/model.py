@@ -8,7 +8,10 @@ embedding and run-time inputs. A ``Model`` is its four rooms put together: the m
 engine that chunks, caches and pools (``engine``). Sessions and engines are created once, on
 first use (``predict`` embeds at its heads' precision and never opens the other's), under a
 lock, and onnxruntime sessions may be shared by threads, so one ``Model`` serves a whole tuner;
-``close()`` or a ``with`` block releases them. ``whiten`` maps embeddings for similarity search
+``close()`` or a ``with`` block releases them. A task whose heads read code counts
+(``tasks``: ``features``) runs no encoder: ``Model.load(lazy=True)`` then checks and opens the
+encoders and the tokenizer only when an embedding is first needed, so such a cold ``predict`` costs
+the module's reading and the head. ``whiten`` maps embeddings for similarity search
 where the directory has a whitening. With ``cache=DIR`` file embeddings
 and statement vectors are kept on disk across runs (``store``): a file whose bytes were embedded
 before is not read again.
@@ -18,17 +21,19 @@ from __future__ import annotations
 import functools
 import os
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from mir_runtime.backend import OnnxBackend
+from mir_runtime.code_counts import FEATURES, SIZES
 from mir_runtime.engine import STATEMENT_CACHE, Engine
 from mir_runtime.errors import IRParseError
-from mir_runtime.featurizer import Featurizer
+from mir_runtime.featurizer import Featurizer, paused_gc
 from mir_runtime.ir import parse_ir
+from mir_runtime.ir.reader import parse_bytes, read_bytes
 from mir_runtime.ir.model import Module
 from mir_runtime.modeldir import TOKENIZER, WHITENING, ModelDirectory, ModelFileError
 from mir_runtime.packs import TaskPack, load_packs
@@ -92,11 +97,13 @@ class Prediction:
 class Model:
     """A model directory served on onnxruntime; see the module docstring."""
 
-    def __init__(self, directory: ModelDirectory, featurizer: Featurizer, backend: OnnxBackend,
-                 statement_cache: int = STATEMENT_CACHE, cache: PathLike | None = None,
+    def __init__(self, directory: ModelDirectory, featurizer: Featurizer | Callable[[], Featurizer],
+                 backend: OnnxBackend, statement_cache: int = STATEMENT_CACHE, cache: PathLike | None = None,
                  packs: dict[str, TaskPack] | None = None) -> None:
+        """``featurizer``: one, or what makes one on first use (``load(lazy=True)``)."""
         self.directory = directory
-        self.featurizer = featurizer
+        self._featurizer = featurizer
+        self._featurizer_lock = threading.Lock()
         self.backend = backend
         self.cache = cache
         self._statement_cache = statement_cache
@@ -108,20 +115,34 @@ class Model:
     @classmethod
     def load(cls, directory: PathLike | None = None, device: str = "cpu", precision: str | None = None,
              threads: int | None = None, statement_cache: int = STATEMENT_CACHE,
-             cache: PathLike | None = None, tasks: Sequence[PathLike] | None = None) -> Model:
+             cache: PathLike | None = None, tasks: Sequence[PathLike] | None = None, lazy: bool = False) -> Model:
         """Load ``directory`` (default: the shipped model), checking the sha256 of each file it
         opens. ``precision`` (both encoders): ``int8`` (CPU default) or ``fp32`` (GPU default);
         ``threads``: encoder calls side by side on CPU (default: every core);
         ``statement_cache``: statement vectors kept for later files (0: none); ``cache``: a
         directory where embeddings are kept across runs (``store``; a ``StoreError`` if unusable);
         ``tasks``: task packs (or directories of packs) served beside the model's own and
-        ``$MIR_TASKS``'s (``packs``; a ``PackError`` for a pack made for another model)."""
+        ``$MIR_TASKS``'s (``packs``; a ``PackError`` for a pack made for another model); ``lazy``:
+        the encoders' and tokenizer's files checked and read when an embedding is first needed,
+        not now (a task on code counts needs none)."""
         model_dir = ModelDirectory(directory if directory is not None else default_model_dir())
-        featurizer = Featurizer.from_file(model_dir.file(TOKENIZER), model_dir.manifest.max_tokens,
-                                          model_dir.manifest.promote_allocas)
+        manifest = model_dir.manifest
+
+        def featurizer() -> Featurizer:
+            return Featurizer.from_file(model_dir.file(TOKENIZER), manifest.max_tokens, manifest.promote_allocas)
+
         packs = load_packs(model_dir, tasks)
-        backend = OnnxBackend(model_dir, device=device, precision=precision, threads=threads)
-        return cls(model_dir, featurizer, backend, statement_cache, cache, packs)
+        backend = OnnxBackend(model_dir, device=device, precision=precision, threads=threads, check_now=not lazy)
+        return cls(model_dir, featurizer if lazy else featurizer(), backend, statement_cache, cache, packs)
+
+    @property
+    def featurizer(self) -> Featurizer:
+        """The front end (the tokenizer read on first use where the model was loaded lazily)."""
+        if not isinstance(self._featurizer, Featurizer):
+            with self._featurizer_lock:
+                if not isinstance(self._featurizer, Featurizer):
+                    self._featurizer = self._featurizer()
+        return self._featurizer
 
     @property
     def precision(self) -> str:
@@ -284,6 +305,9 @@ class Model:
         choice = self._choice(spec, choice, inputs)
         spec.head(choice)  # a bad choice or missing input fails before the file is read
         spec.extras(inputs)
+        if not spec.reads_embedding:
+            row = self._code_counts(spec, source)
+            return self.predict_embeddings(task, row[None, :], choice, [inputs], precision=self.heads_precision(task))[0]
         engine = self._engine_at(self.heads_precision(task))
         if isinstance(source, Module):
             vector = engine.embed(self.featurizer(source))
@@ -298,6 +322,26 @@ class Model:
                                        precision=self.heads_precision(task))[0]
 
     @staticmethod
+    def _code_counts(spec: Task, source: PathLike | Module) -> np.ndarray:
+        """The code counts [D] that ``spec``'s heads read, of one IR file or module; a module
+        without function bodies is refused, as for an embedding."""
+        if isinstance(source, Module):
+            module, name = source, source.path
+        else:
+            name = os.fspath(source)
+            data = read_bytes(source)
+            with paused_gc():  # the reader's many small objects live until the counts are made
+                module = parse_bytes(data, name)
+        if not any(fn.blocks for fn in module.functions):
+            raise IRParseError(f"no function bodies: nothing for task {spec.name} to decide on", name, 1, 1)
+        with paused_gc():
+            return FEATURES[spec.features](module)
+
+    def _input_width(self, spec: Task) -> int:
+        """The columns of ``spec``'s heads' ``embedding`` input: the embedding's or the code counts'."""
+        return self.embedding_size if spec.reads_embedding else SIZES[spec.features]
+
+    @staticmethod
     def _choice(spec: Task, choice: str | None, inputs: dict) -> str | None:
         """``choice``, or the selector given by its name among the keywords (taken out of them)."""
         if spec.selector is not None and spec.selector in inputs:
@@ -309,7 +353,14 @@ class Model:
 
     def embed_for(self, task: str, files: PathLike | Sequence[PathLike]) -> np.ndarray:
         """Embeddings of IR files at the precision ``task``'s heads learned from, for
-        ``predict_embeddings`` (a tuner embeds its kernels once and asks several questions)."""
+        ``predict_embeddings`` (a tuner embeds its kernels once and asks several questions); for
+        a task whose heads read code counts, those counts (no encoder runs)."""
+        spec = self.task(task)
+        if not spec.reads_embedding:
+            if isinstance(files, (str, os.PathLike)):
+                return self._code_counts(spec, files)
+            rows = [self._code_counts(spec, f) for f in files]
+            return np.stack(rows) if rows else np.zeros((0, SIZES[spec.features]), dtype=np.float32)
         engine = self._engine_at(self.heads_precision(task))
         if isinstance(files, (str, os.PathLike)):
             return self._embed_path(engine, files)
@@ -329,7 +380,7 @@ class Model:
                             f"with embed_for({task!r}, files), or Model.load(precision={learned!r}).embed")
         key = spec.key(choice)
         pack = self.packs[spec.name]
-        embeddings = np.asarray(embeddings, dtype=np.float32).reshape(-1, self.embedding_size)
+        embeddings = np.asarray(embeddings, dtype=np.float32).reshape(-1, self._input_width(spec))
         feed = {"embedding": embeddings}
         if spec.inputs:
             rows = inputs or [{}] * len(embeddings)
@@ -369,7 +420,7 @@ class Model:
             session = self.backend.session(path)
         except Exception as exc:  # onnxruntime raises its own kinds, with several lines
             raise ModelFileError(f"{path}: not an ONNX head onnxruntime can load ({_first_line(exc)})") from None
-        _check_head_inputs(session, feed, spec, path, self.embedding_size)
+        _check_head_inputs(session, feed, spec, path, self._input_width(spec))
         try:
             return _head_output(session, feed, spec, str(path))
         except ModelFileError:

@@ -18,6 +18,11 @@ outputs are read by name, never by position, as its ``kind`` says:
   version it was measured on. The entry lists the candidates (``pipelines``: ``name``, ``passes``,
   ``llvm``), ``default<Oz>`` among them; ``classes`` are their names.
 
+A head reads the module's embedding unless its entry says ``"features"``: ``"opcodes"`` or
+``"autophase"`` feed its ``embedding`` input [N, D] with that vector of code counts
+(``mir_runtime.code_counts``: D = 67 or 56, raw counts the head scales itself) instead, so that
+answering needs neither encoder nor tokenizer; ``"embedding"`` is the default.
+
 Other outputs (scikit-learn's ``label``) are ignored. A pack may record the heads that answer one
 class for every input (``constant``: selector value -> class, found when the head was written),
 and heads of every selector value that are one file's bytes (``same_head``, found by the pack
@@ -40,6 +45,9 @@ KINDS = ("classification", "configuration", "regression", "passes")
 OUTPUTS = {"classification": ("probabilities", "logits"), "configuration": ("scores",), "regression": ("value",),
            "passes": ("gains",)}
 OZ = "default<Oz>"  # the pipeline a passes task's gains are measured against, always a candidate
+EMBEDDING = "embedding"
+# what a head reads: the model's embedding, or code counts (``code_counts.FEATURES``' names)
+FEATURE_SETS = (EMBEDDING, "opcodes", "autophase")
 
 
 # What to say about a model without task heads (a freshly exported one).
@@ -181,6 +189,13 @@ class Task:
     same_head: bool = False  # every selector value's head is the same bytes: the choice changes nothing
 
     pipelines: tuple[Pipeline, ...] = ()  # passes: the candidates, in ``classes``' order
+    features: str = EMBEDDING  # what the heads read: the embedding or code counts (``FEATURE_SETS``)
+
+    @property
+    def reads_embedding(self) -> bool:
+        """Whether the heads read the model's embedding (else code counts: no encoder runs)."""
+        return self.features == EMBEDDING
+
     @property
     def ignores_inputs(self) -> bool:
         """Every head answers one class whatever its input: run-time inputs are not needed."""
@@ -259,16 +274,22 @@ class Task:
             classes, unit = tuple(str(c) for c in listed), ""
             if len(set(classes)) != len(classes):
                 raise ValueError("task.classes names one class twice")
+        features = entry.get("features", EMBEDDING)
+        if features not in FEATURE_SETS:
+            raise ValueError(f"task.features {_shown(features)} is not one of {', '.join(FEATURE_SETS)}")
         constant = entry.get("constant", {})
         if not isinstance(constant, dict) or any(k not in heads or v not in classes for k, v in constant.items()):
             raise ValueError("task.constant must map heads' selector values to one of task.classes, not "
                              f"{_shown(constant)}")
         return cls(name=name, description=description, selector=selector_name, selector_help=selector_help,
-                   heads=heads, inputs=specs, classes=classes, kind=kind, unit=unit, constant=dict(constant), pipelines=pipelines)
+                   heads=heads, inputs=specs, classes=classes, kind=kind, unit=unit, constant=dict(constant), pipelines=pipelines,
+                   features=features)
 
     def to_manifest(self) -> dict:
         """The entry ``from_manifest`` reads back."""
         entry: dict = {"description": self.description, "kind": self.kind}
+        if not self.reads_embedding:
+            entry["features"] = self.features
         if self.selector is None:
             entry["head"] = self.heads[""]
         else:
@@ -325,6 +346,8 @@ class Task:
     def summary(self) -> dict:
         """What ``mir-runtime tasks`` shows."""
         out = {"task": self.name, "predicts": self.description, "kind": self.kind}
+        if not self.reads_embedding:
+            out["features"] = self.features
         if self.kind == "passes":
             out["pipelines"] = [p.to_manifest() for p in self.pipelines]
         else:

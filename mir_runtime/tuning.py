@@ -275,7 +275,8 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
         with tempfile.TemporaryDirectory(prefix="mir-tune-") as tmp, ThreadPoolExecutor(workers) as pool:
             oz_run = pool.submit(run_pipeline, found, oz, source, Path(tmp) / "0.ll")
             if loaded is None:
-                loaded = Model.load(directory.path, precision=packs[task_name].precision, tasks=tasks, cache=cache)
+                loaded = Model.load(directory.path, precision=packs[task_name].precision, tasks=tasks, cache=cache,
+                                    lazy=not spec.reads_embedding)
             predict_start = time.perf_counter()
             prediction = _predict(loaded, task_name, source, shown_name)
             predict_seconds = time.perf_counter() - predict_start

@@ -2,7 +2,9 @@
 computes here, on a few -O0 modules of tests/programs, written as an ONNX graph (onnx.helper).
 
 The labels are what the pass-pipeline task's labels are (``ir.count``'s IR instruction counts,
-log of -Oz's over each pipeline's); only the modules are few, so the head ranks, not well."""
+log of -Oz's over each pipeline's); only the modules are few, so the head ranks, not well. The
+head reads the embedding, or (``features``) the module's code counts, standardized inside the
+ONNX graph as a head on raw counts must do."""
 from __future__ import annotations
 
 import math
@@ -13,10 +15,12 @@ from pathlib import Path
 
 import numpy as np
 
+from mir_runtime.code_counts import FEATURES
+from mir_runtime.ir import read_ir
 from mir_runtime.ir.count import count_instructions
 from mir_runtime.modeldir import ModelDirectory
 from mir_runtime.packs import base_model, write_pack
-from mir_runtime.tasks import Task
+from mir_runtime.tasks import EMBEDDING, Task
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 LLVM = 14
@@ -74,43 +78,59 @@ def ridge(x: np.ndarray, y: np.ndarray, alpha: float = 1.0) -> tuple[np.ndarray,
     return weights, mean_y - mean_x @ weights
 
 
-def gains_head(path: Path, weights: np.ndarray, bias: np.ndarray) -> Path:
-    """``gains = embedding @ weights + bias`` as an ONNX file."""
+def gains_head(path: Path, weights: np.ndarray, bias: np.ndarray, center: np.ndarray | None = None,
+               scale: np.ndarray | None = None) -> Path:
+    """``gains = ((embedding - center) / scale) @ weights + bias`` as an ONNX file (no centering
+    and scaling where ``center`` is None)."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
     size, width = weights.shape
+    nodes = [helper.make_node("MatMul", ["x", "W"], ["xw"]), helper.make_node("Add", ["xw", "b"], ["gains"])]
+    initializer = [numpy_helper.from_array(weights.astype(np.float32), "W"),
+                   numpy_helper.from_array(bias.astype(np.float32), "b")]
+    if center is None:
+        nodes[0].input[0] = "embedding"
+    else:
+        nodes[:0] = [helper.make_node("Sub", ["embedding", "center"], ["centered"]),
+                     helper.make_node("Div", ["centered", "scale"], ["x"])]
+        initializer += [numpy_helper.from_array(center.astype(np.float32), "center"),
+                        numpy_helper.from_array((scale if scale is not None else np.ones(size)).astype(np.float32), "scale")]
     graph = helper.make_graph(
-        [helper.make_node("MatMul", ["embedding", "W"], ["xw"]), helper.make_node("Add", ["xw", "b"], ["gains"])],
-        "passes_head", [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["n", size])],
-        [helper.make_tensor_value_info("gains", TensorProto.FLOAT, ["n", width])],
-        initializer=[numpy_helper.from_array(weights.astype(np.float32), "W"),
-                     numpy_helper.from_array(bias.astype(np.float32), "b")])
+        nodes, "passes_head", [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["n", size])],
+        [helper.make_tensor_value_info("gains", TensorProto.FLOAT, ["n", width])], initializer=initializer)
     onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)], ir_version=10), str(path))
     return path
 
 
-def passes_entry(pipelines: dict[str, str], head: str = "passes.onnx") -> dict:
+def passes_entry(pipelines: dict[str, str], head: str = "passes.onnx", features: str = EMBEDDING) -> dict:
     return {"description": "the pass pipeline of smallest IR (a head fitted on a few test modules)", "kind": "passes",
-            "head": head, "inputs": [],
+            "head": head, "inputs": [], **({} if features == EMBEDDING else {"features": features}),
             "pipelines": [{"name": n, "passes": p, "llvm": LLVM} for n, p in pipelines.items()]}
 
 
 def build_pack(model_dir: Path, modules: Sequence[Path], out: Path, work: Path,
-               pipelines: dict[str, str] = PIPELINES, name: str = "passes") -> Path:
-    """A passes pack for ``model_dir`` in ``out``, its head fitted on ``modules`` (labels by opt-14)."""
+               pipelines: dict[str, str] = PIPELINES, name: str = "passes", features: str = EMBEDDING) -> Path:
+    """A passes pack for ``model_dir`` in ``out``, its head fitted on ``modules`` (labels by opt-14)
+    reading ``features``: the embedding, ``opcodes`` or ``autophase``."""
     from mir_runtime.model import Model
 
     opt = opt14()
     if opt is None:
         raise RuntimeError(f"opt-{LLVM} is not installed")
     y = labels(modules, pipelines, opt)
-    with Model.load(model_dir, precision="fp32") as model:
-        x = model.embed([str(m) for m in modules]).astype(np.float64)
+    center = scale = None
+    if features == EMBEDDING:
+        with Model.load(model_dir, precision="fp32") as model:
+            x = model.embed([str(m) for m in modules]).astype(np.float64)
+    else:
+        x = np.stack([FEATURES[features](read_ir(m)) for m in modules]).astype(np.float64)
+        center, scale = x.mean(0), np.where(x.std(0) > 0, x.std(0), 1.0)
+        x = (x - center) / scale
     weights, bias = ridge(x, y)
     work.mkdir(parents=True, exist_ok=True)
-    head = gains_head(work / f"{name}.onnx", weights, bias)
-    task = Task.from_manifest(name, passes_entry(pipelines, head.name))
+    head = gains_head(work / f"{name}.onnx", weights, bias, center, scale)
+    task = Task.from_manifest(name, passes_entry(pipelines, head.name, features))
     return write_pack(out, task, {head.name: head}, base_model(ModelDirectory(model_dir), "fp32"), {})
 
 
@@ -122,5 +142,5 @@ def with_pipelines(pack: Path, out: Path, pipelines: dict[str, str]) -> Path:
     head = next(iter(read.task.heads.values()))
     out.mkdir(parents=True, exist_ok=True)
     shutil.copy(pack / head, out / head)
-    task = Task.from_manifest(read.task.name, passes_entry(pipelines, head))
+    task = Task.from_manifest(read.task.name, passes_entry(pipelines, head, read.task.features))
     return write_pack(out, task, {head: out / head}, read.base, {})

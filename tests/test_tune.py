@@ -270,3 +270,73 @@ def test_passes_entry_round_trips() -> None:
     task = Task.from_manifest("passes", passes_entry(PIPELINES))
     assert Task.from_manifest("passes", task.to_manifest()) == task
     assert task.summary()["pipelines"][0] == {"name": "oz", "passes": "default<Oz>", "llvm": 14}
+
+
+# --- heads on code counts ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", params=["opcodes", "autophase"])
+def counts_pack(request, model_dir, modules, tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp(f"counts-{request.param}")
+    return build_pack(model_dir[2], modules[: len(TRAIN)], root / "served" / "passes", root / "work",
+                      features=request.param)
+
+
+@pytest.fixture(scope="module")
+def no_encoders(model_dir, tmp_path_factory) -> Path:
+    """The test model without its encoders and tokenizer: what a head on code counts never reads."""
+    import shutil
+
+    out = tmp_path_factory.mktemp("no-encoders") / "model"
+    shutil.copytree(model_dir[2], out)
+    for path in out.iterdir():
+        if path.suffix == ".onnx" or path.name == "tokenizer.json":
+            path.unlink()
+    return out
+
+
+def test_a_head_on_code_counts_never_reads_the_encoders(counts_pack, no_encoders, modules, opt, tmp_path) -> None:
+    from mir_runtime import tune
+    from mir_runtime.model import Model
+    from mir_runtime.modeldir import ModelFileError
+
+    features = read_pack(counts_pack).task.features
+    done = runtime("predict", str(modules[-1]), "--task", "passes", "--model", str(no_encoders),
+                   "--tasks", str(counts_pack))
+    assert done.returncode == 0, done.stderr.decode()
+    answer = json.loads(done.stdout)
+    assert answer["decision"] == PIPELINES[answer["pipeline"]] and list(answer["gains"]) == list(PIPELINES)
+    with Model.load(no_encoders, tasks=[counts_pack], lazy=True) as model:
+        assert model.predict("passes", modules[-1]).gains == answer["gains"]
+        rows = model.embed_for("passes", modules[:2])
+        assert rows.shape == (2, {"opcodes": 67, "autophase": 56}[features])
+        assert [p.gains for p in model.predict_embeddings("passes", rows, precision="fp32")][1] == \
+            model.predict("passes", modules[1]).gains
+        with pytest.raises(ModelFileError, match="missing"):  # an embedding needs the encoders
+            model.embed(modules[0])
+    with pytest.raises(ModelFileError, match="missing"):  # loaded eagerly, the encoders are checked at once
+        Model.load(no_encoders, tasks=[counts_pack])
+    result = tune(modules[-1], tmp_path / "t.ll", budget=2, model=no_encoders, tasks=[counts_pack])
+    assert result.instructions <= result.oz_instructions == oz_count(opt, modules[-1])
+
+
+def test_a_head_on_code_counts_refuses_a_module_without_bodies(counts_pack, model_dir, tmp_path) -> None:
+    empty = tmp_path / "decl.ll"
+    empty.write_text("declare i32 @g()\n")
+    err = one_line(runtime("predict", str(empty), "--task", "passes", "--model", str(model_dir[2]),
+                           "--tasks", str(counts_pack)))
+    assert str(empty) in err and "no function bodies" in err
+
+
+def test_features_entry_is_checked_and_round_trips() -> None:
+    from mir_runtime.code_counts import FEATURES
+    from mir_runtime.tasks import FEATURE_SETS, Task
+
+    assert set(FEATURE_SETS) == {"embedding", *FEATURES}
+    for features in FEATURE_SETS:
+        task = Task.from_manifest("passes", passes_entry(PIPELINES, features=features))
+        assert task.features == features and Task.from_manifest("passes", task.to_manifest()) == task
+    assert "features" not in Task.from_manifest("passes", passes_entry(PIPELINES)).to_manifest()
+    for bad in ("ir2vec", 3, None, ["opcodes"]):
+        with pytest.raises(ValueError, match="task.features .* is not one of embedding, opcodes, autophase"):
+            Task.from_manifest("passes", {**passes_entry(PIPELINES), "features": bad})
