@@ -26,13 +26,14 @@ import os
 import threading
 import warnings
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from mir_runtime import blocks
-from mir_runtime.features import GRAPH_INPUTS, GraphInputs
 from mir_runtime.modeldir import ENCODER_FILES, GRAPH_LAYER, GRAPH_NODES, GRAPH_READOUT, ModelDirectory
+
+if TYPE_CHECKING:  # the graph side is imported where a graph runs: a head on code counts needs none of it
+    from mir_runtime.features import GraphInputs
 
 CPU_DIST, GPU_DIST = "onnxruntime", "onnxruntime-gpu"
 DEVICES = ("cpu", "cuda")
@@ -231,6 +232,9 @@ class OnnxBackend:
         return self.encoder(0).run(None, {"ids": ids})[0]
 
     def run_graph(self, inputs: GraphInputs) -> np.ndarray:
+        from mir_runtime import blocks
+        from mir_runtime.features import GRAPH_INPUTS
+
         if self.block_files and blocks.is_big(inputs):
             nodes, layer, *readout = (self.session(f, self.encoder_options[1]) for f in self.block_files)
             manifest = self.directory.manifest

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 Key = tuple[int, ...]
+STATEMENT_CACHE = 32768  # vectors kept by default (32 MiB at d = 256)
 
 
 class StatementCache:

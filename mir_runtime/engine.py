@@ -17,12 +17,12 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from mir_runtime.backend import Backend
-from mir_runtime.cache import StatementCache
+from mir_runtime.cache import STATEMENT_CACHE, StatementCache
 from mir_runtime.featurizer import Features
 from mir_runtime.pooling import embedding_size, pool
 from mir_runtime.store import EmbeddingStore
 
-STATEMENT_CACHE = 32768  # vectors (32 MiB at d = 256)
+__all__ = ["STATEMENT_CACHE", "Engine"]
 
 
 class Engine:

@@ -16,7 +16,7 @@ The child gives it all back when it ends, and leaves this process's token caches
 recur from file to file.
 
 While a module is read and featurized, CPython's cyclic garbage collector is paused
-(``paused_gc``; the training side's readers use it too): the hundreds of thousands of small
+(``gcpause.paused_gc``; the training side's readers use it too): the hundreds of thousands of small
 objects stay alive until the features are made, and the collector, triggered every 700
 allocations, walked them again and again: a fifth of the front end's time on the device-mapping
 kernels, and superlinear in one big function (40,000 instructions: the graph builder took 0.52 s
@@ -24,17 +24,15 @@ with it, 0.21 s without). Their memory is returned by reference counting as usua
 """
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
 from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
 
 from mir_runtime.features import GraphInputs, graph_inputs, statement_table
+from mir_runtime.gcpause import paused_gc  # where the training side's readers import it from too
 from mir_runtime.graph import build_graph
 from mir_runtime.ir.reader import parse_bytes, read_bytes
 from mir_runtime.ir.model import Module
@@ -43,19 +41,6 @@ from mir_runtime.statements import statements
 
 TOKEN_CACHE = 65536  # texts (statements and node texts) whose token ids are kept
 ISOLATED_BYTES = 1 << 21  # IR files from this size are read in a child process
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """The cyclic collector paused in this block (module docstring); re-enabled after it only if
-    it was running, so nested and concurrent blocks, and a caller that disabled it, keep their state."""
-    running = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if running:
-            gc.enable()
 
 
 @dataclass

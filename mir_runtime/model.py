@@ -21,17 +21,18 @@ from __future__ import annotations
 import functools
 import os
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from mir_runtime.backend import OnnxBackend
 from mir_runtime.code_counts import FEATURES, SIZES
-from mir_runtime.engine import STATEMENT_CACHE, Engine
+from mir_runtime.cache import STATEMENT_CACHE
 from mir_runtime.errors import IRParseError
-from mir_runtime.featurizer import Featurizer, paused_gc
+from mir_runtime.gcpause import paused_gc
 from mir_runtime.ir import parse_ir
 from mir_runtime.ir.reader import parse_bytes, read_bytes
 from mir_runtime.ir.model import Module
@@ -40,6 +41,10 @@ from mir_runtime.packs import TaskPack, load_packs
 from mir_runtime.pooling import branch_columns
 from mir_runtime.store import EmbeddingStore, StoreError  # StoreError: an unusable cache, for callers of Model
 from mir_runtime.tasks import NO_HEADS, OUTPUTS, Pipeline, Task, TaskError
+
+if TYPE_CHECKING:  # imported where an embedding is made: a head on code counts needs no graph builder
+    from mir_runtime.engine import Engine
+    from mir_runtime.featurizer import Featurizer
 
 PathLike = str | os.PathLike
 
@@ -58,6 +63,14 @@ def default_model_dir() -> Path:
         return Path(shipped.__file__).parent
     except ImportError:
         raise ModelFileError("this installation ships no default model: pass a model directory") from None
+
+
+def _featurizer_of(directory: ModelDirectory) -> Featurizer:
+    """The front end of ``directory``'s tokenizer and promotion (imported here, when first needed)."""
+    from mir_runtime.featurizer import Featurizer
+
+    manifest = directory.manifest
+    return Featurizer.from_file(directory.file(TOKENIZER), manifest.max_tokens, manifest.promote_allocas)
 
 
 @dataclass(frozen=True)
@@ -97,10 +110,10 @@ class Prediction:
 class Model:
     """A model directory served on onnxruntime; see the module docstring."""
 
-    def __init__(self, directory: ModelDirectory, featurizer: Featurizer | Callable[[], Featurizer],
+    def __init__(self, directory: ModelDirectory, featurizer: Featurizer | functools.partial[Featurizer],
                  backend: OnnxBackend, statement_cache: int = STATEMENT_CACHE, cache: PathLike | None = None,
                  packs: dict[str, TaskPack] | None = None) -> None:
-        """``featurizer``: one, or what makes one on first use (``load(lazy=True)``)."""
+        """``featurizer``: one, or a ``functools.partial`` that makes one on first use (``load(lazy=True)``)."""
         self.directory = directory
         self._featurizer = featurizer
         self._featurizer_lock = threading.Lock()
@@ -126,11 +139,7 @@ class Model:
         the encoders' and tokenizer's files checked and read when an embedding is first needed,
         not now (a task on code counts needs none)."""
         model_dir = ModelDirectory(directory if directory is not None else default_model_dir())
-        manifest = model_dir.manifest
-
-        def featurizer() -> Featurizer:
-            return Featurizer.from_file(model_dir.file(TOKENIZER), manifest.max_tokens, manifest.promote_allocas)
-
+        featurizer = functools.partial(_featurizer_of, model_dir)
         packs = load_packs(model_dir, tasks)
         backend = OnnxBackend(model_dir, device=device, precision=precision, threads=threads, check_now=not lazy)
         return cls(model_dir, featurizer if lazy else featurizer(), backend, statement_cache, cache, packs)
@@ -138,9 +147,9 @@ class Model:
     @property
     def featurizer(self) -> Featurizer:
         """The front end (the tokenizer read on first use where the model was loaded lazily)."""
-        if not isinstance(self._featurizer, Featurizer):
+        if isinstance(self._featurizer, functools.partial):
             with self._featurizer_lock:
-                if not isinstance(self._featurizer, Featurizer):
+                if isinstance(self._featurizer, functools.partial):
                     self._featurizer = self._featurizer()
         return self._featurizer
 
@@ -245,6 +254,8 @@ class Model:
                            OnnxBackend(self.directory, self.backend.device, precision, self.backend.threads))
                 store = EmbeddingStore.open(self.cache, self.directory, backend) if self.cache is not None else None
                 manifest = self.directory.manifest
+                from mir_runtime.engine import Engine
+
                 self._engines[precision] = Engine(backend, manifest.vector_size, manifest.pooling,
                                                   self._statement_cache, store)
             return self._engines[precision]

@@ -320,6 +320,16 @@ def test_a_head_on_code_counts_never_reads_the_encoders(counts_pack, no_encoders
     assert result.instructions <= result.oz_instructions == oz_count(opt, modules[-1])
 
 
+def test_a_head_on_code_counts_imports_no_graph_builder_or_tokenizer(counts_pack, model_dir, modules) -> None:
+    probe = ("import sys; from mir_runtime.model import Model; "
+             f"m = Model.load({str(model_dir[2])!r}, tasks=[{str(counts_pack)!r}], lazy=True); "
+             f"m.predict('passes', {str(modules[-1])!r}); "
+             "print(m.backend._encoders, sorted(k for k in sys.modules if k.split('.')[0] in ('tokenizers', 'torch') "
+             "or k in ('mir_runtime.graph', 'mir_runtime.featurizer', 'mir_runtime.engine')))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "[None, None] []", done.stdout + done.stderr
+
+
 def test_a_head_on_code_counts_refuses_a_module_without_bodies(counts_pack, model_dir, tmp_path) -> None:
     empty = tmp_path / "decl.ll"
     empty.write_text("declare i32 @g()\n")
