@@ -18,14 +18,16 @@ import re
 _PLAIN_NAME = re.compile(r"[-a-zA-Z._][-a-zA-Z._0-9]*")
 # text that may be spelled otherwise than LLVM prints it: where none is, the text is left alone at C speed
 _MAYBE = re.compile(
-    r"\\(?![0-9A-F]{2})|\\(?:[2-6][0-9A-F]|7[0-9A-E])"  # a stray or lower-case escape; an escaped printable
+    # a stray or lower-case escape; an escaped printable other than '"' and '\' (which stay escaped)
+    r"\\(?![0-9A-F]{2})|\\(?:2[013-9A-F]|[34][0-9A-F]|5[0-9ABD-F]|6[0-9A-F]|7[0-9A-E])"
     r'|[@%$]"[-a-zA-Z._][-a-zA-Z._0-9]*"'  # a name quoted without need
     r"|[@%$][-a-zA-Z._0-9]*\$"  # a name with a '$', which the printer quotes
     r"|[\x00-\x08\x0b-\x1f\x7f]"  # a control byte (in a string, the printer escapes it)
     r'|"[^"\n]*\t'  # a tab in a string (elsewhere it is a space)
 )
 _TOKEN = re.compile(r';[^\n]*|([@%$]?)"([^"]*)"|([@%$])([-a-zA-Z$._0-9]*\$[-a-zA-Z$._0-9]*)')
-_HEX = "0123456789ABCDEF"
+# each byte as the printer spells it in a string (``escape``)
+_SPELLED = tuple(chr(b) if 0x20 <= b < 0x7F and b not in (0x22, 0x5C) else f"\\{b:02X}" for b in range(256))
 
 
 def canonical(text: str) -> str:
@@ -82,5 +84,4 @@ def _is_hex(pair: str) -> bool:
 def escape(data: bytes) -> str:
     r"""LLVM's ``printEscapedString``: printable ASCII but ``"`` and ``\`` as is, every other byte
     ``\XX`` (a newline too: ``canonical`` keeps a raw one by escaping the pieces between them)."""
-    return "".join(chr(b) if 0x20 <= b < 0x7F and b not in (0x22, 0x5C)
-                   else f"\\{_HEX[b >> 4]}{_HEX[b & 15]}" for b in data)
+    return "".join([_SPELLED[b] for b in data])
