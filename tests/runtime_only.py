@@ -23,11 +23,11 @@ from wheel import build_wheel, fresh_install, without_pythonpath  # noqa: E402
 
 # The tests of the runtime (reader, graphs, encoder, model, CLI, shipped model), the reader's fuzz,
 # version, differential and parity tests among them; torch-needing checks inside them skip.
-RUNTIME_TESTS = ("test_backend.py", "test_cli.py", "test_code_counts.py", "test_controlflow.py", "test_differential.py",
-                 "test_encoder.py", "test_fuzz.py", "test_graph.py", "test_graph_blocks.py", "test_graph_formats.py", "test_parity.py",
-                 "test_parser.py", "test_pooling.py", "test_promote.py", "test_runtime.py", "test_shapes.py",
-                 "test_shipped_model.py", "test_statement_cache.py", "test_statements.py", "test_store.py",
-                 "test_versions.py")
+RUNTIME_TESTS = ("test_backend.py", "test_cli.py", "test_code_counts.py", "test_controlflow.py",
+                 "test_differential.py", "test_encoder.py", "test_fuzz.py", "test_graph.py", "test_graph_blocks.py",
+                 "test_graph_formats.py", "test_parity.py", "test_parser.py", "test_pooling.py", "test_promote.py",
+                 "test_runtime.py", "test_shapes.py", "test_shipped_model.py", "test_statement_cache.py",
+                 "test_statements.py", "test_store.py", "test_versions.py")
 # A module of the compiled front end: a C extension in the compiled wheel, source in the pure one.
 PROBE = "import mir_runtime.ir.parser as m; print(m.__file__.endswith('.py'))"
 
