@@ -312,6 +312,8 @@ def _tasks(args: argparse.Namespace) -> int:
     for pack in packs.values():
         task = pack.task
         print(f"{task.name}: {task.description}")
+        if not task.reads_embedding:
+            print(f"  reads: the module's {task.features} counts, not its embedding (no encoder runs)")
         if task.kind == "passes":
             print(f"  passes: {len(task.pipelines)} pipelines, each one's predicted gain over -Oz")
             for pipeline in task.pipelines:

@@ -314,6 +314,8 @@ def test_a_head_on_code_counts_never_reads_the_encoders(counts_pack, no_encoders
             model.predict("passes", modules[1]).gains
         with pytest.raises(ModelFileError, match="missing"):  # an embedding needs the encoders
             model.embed(modules[0])
+    listed = runtime("tasks", "--model", str(no_encoders), "--tasks", str(counts_pack)).stdout.decode()
+    assert f"reads: the module's {features} counts" in listed
     with pytest.raises(ModelFileError, match="missing"):  # loaded eagerly, the encoders are checked at once
         Model.load(no_encoders, tasks=[counts_pack])
     result = tune(modules[-1], tmp_path / "t.ll", budget=2, model=no_encoders, tasks=[counts_pack])
