@@ -449,10 +449,10 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     from mir_runtime import embed_parquet
 
     argv = sys.argv[1:] if argv is None else argv
-    from mir_runtime.usage import release
+    from mir_runtime.usage import Version
 
     parser = Parser(prog="mir-runtime", description=DESCRIPTION)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {release()}")
+    parser.add_argument("--version", action=Version)
     sub = parser.add_subparsers(dest="command", required=True)
     graph = sub.add_parser("graph", help="ProGraML program graphs of IR files: JSON, pictures, PyG/DGL data sets")
     graph.add_argument("files", nargs="+", metavar="PATH", help=".ll (or .bc) files, or directories (their .ll/.bc "
