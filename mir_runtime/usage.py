@@ -48,17 +48,13 @@ def group_commands(parser: argparse.ArgumentParser, commands: argparse._SubParse
     commands.help = f"one of the commands below ({parser.prog} COMMAND --help shows its options)"
 
 
-class Version(argparse.Action):
-    """``--version``: ``PROG VERSION`` on standard output, the version looked up only when asked
+class Version(argparse._VersionAction):
+    """``--version`` as argparse prints it, the version looked up only when asked
     (``importlib.metadata`` costs every cold start tens of milliseconds)."""
 
-    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, default: str = argparse.SUPPRESS,
-                 help: str = "show program's version number and exit") -> None:
-        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
-
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        print(f"{parser.prog} {release()}")
-        parser.exit()
+        self.version = f"%(prog)s {release()}"
+        super().__call__(parser, namespace, values, option_string)
 
 
 def release() -> str:
