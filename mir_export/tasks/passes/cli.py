@@ -108,14 +108,20 @@ def _pipelines(args: argparse.Namespace) -> dict[str, str]:
     return pipelines
 
 
-def _rows(args: argparse.Namespace) -> list[dict]:
+def _rows(args: argparse.Namespace, split: str | None = None) -> list[dict]:
+    """The modules of ``--packages``; with a ``split``, those must be of it (all of it by default)."""
     from mir_export.tasks.passes.labels import module_rows
-    from mir_export.tasks.passes.sources import by_name
+    from mir_export.tasks.passes.sources import by_name, split_of
 
     try:
-        names = [s.name for s in by_name(args.packages)]
+        names = [s.name for s in by_name(args.packages) if args.packages or split is None
+                 or s.held_out == (split == "test")]
+        if split:
+            split_of(names, split)
     except KeyError as exc:
         raise UsageError(f"--packages: {exc.args[0]}") from None
+    except ValueError as exc:
+        raise UsageError(f"--packages: {exc}") from None
     if not (args.data / "ir").is_dir():
         raise UsageError(f"{args.data}: no ir/ folder (run 'mir-export passes build --data {args.data}' first)")
     return module_rows(args.data, names, tuple(args.forms), args.per_group, args.max_instructions,
@@ -200,7 +206,7 @@ def _coreset(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if min(args.random, args.climb, args.pool, args.cover_modules) < 0 or args.size < 6:
         raise UsageError("--random, --climb, --pool and --cover-modules must be >= 0, --size >= 6")
-    rows = _rows(args)
+    rows = _rows(args, "train")
     if not rows:
         raise UsageError(f"{args.data}: no training module for these packages and forms")
     opt19 = find_opt19()
@@ -223,7 +229,7 @@ def _label(args: argparse.Namespace) -> int:
     unknown = [b for b in args.bytes if b != "all" and b not in pipelines]
     if unknown:
         raise UsageError(f"--bytes: {', '.join(unknown)} not in {args.pipelines}")
-    rows = _rows(args)
+    rows = _rows(args, args.split)
     dest = args.data / "labels" / f"{args.split}.jsonl"
     counts = label_rows(args.data, rows, pipelines, dest, args.jobs, tuple(args.bytes))
     command = ["mir-export", *getattr(args, "argv", [])]
