@@ -132,6 +132,32 @@ def test_labels_are_deterministic_and_resume_skips_done_keys(data, tmp_path):
     assert len(labels.read_jsonl(first)) == 2
 
 
+@pytest.mark.slow
+@needs_llvm
+def test_labels_on_a_ray_cluster_equal_the_local_ones(data, tmp_path):
+    pytest.importorskip("ray", reason="the [ray] extra is not installed")
+    from mir_export.tasks.passes.manifest import canonical
+
+    pipes = {**pipelines.STANDARD}
+    rows = labels.module_rows(data, ["cminpack"], ("O0",))
+    local, distributed = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    labels.label_rows(data, rows, pipes, local, 1)
+    done = labels.label_rows(data, rows, pipes, distributed, 2, engine="ray")
+    assert done["labelled_now"] == 2 and canonical(labels.read_jsonl(local)) == canonical(labels.read_jsonl(distributed))
+
+
+def test_no_ray_cluster_at_the_address_is_one_line(tmp_path, capsys):
+    pytest.importorskip("ray", reason="the [ray] extra is not installed")
+    (tmp_path / "ir" / "cminpack").mkdir(parents=True)
+    (tmp_path / "p.tsv").write_text("mine\tinstcombine\n")
+    (tmp_path / "ir" / "cminpack" / "a.c.O0.ll").write_text("define i32 @f() {\n  ret i32 0\n}\n" * 0 +
+                                                            "define i32 @f() {\n  %x = add i32 1, 2\n  ret i32 %x\n}\n")
+    done = _cli(capsys, "label", "--data", str(tmp_path), "--split", "train", "--packages", "cminpack",
+                "--pipelines", str(tmp_path / "p.tsv"), "--engine", "ray", "--address", "127.0.0.1:1")
+    assert done.returncode == 2 and "no Ray cluster answers at 127.0.0.1:1" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
 def test_room_of_labelled_rows():
     rows = [{"package": "p", "form": "O0", "input": 10, "cpu_s": 1.0, "counts": {"Oz": 100, "a": 50, "b": 100}},
             {"package": "p", "form": "O0", "input": 10, "cpu_s": 1.0, "counts": {"Oz": 100, "a": 100, "b": 50}}]

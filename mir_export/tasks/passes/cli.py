@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -89,6 +90,10 @@ def add_commands(sub) -> None:
     lab.add_argument("--split", choices=("train", "test"), required=True, help="what these packages are for")
     lab.add_argument("--bytes", nargs="+", default=["Oz"], metavar="NAME",
                      help="pipelines whose .text bytes are measured too ('all' for every one)")
+    lab.add_argument("--engine", choices=("local", "ray"), default="local",
+                     help="local worker processes (--jobs), or Ray tasks of one CPU each on a cluster")
+    lab.add_argument("--address", metavar="ADDR", help="Ray cluster to join (default: $RAY_ADDRESS, else a "
+                                                       "local one of --jobs CPUs); nodes must see --data at its path")
 
 
 def _pipelines(args: argparse.Namespace) -> dict[str, str]:
@@ -222,7 +227,7 @@ def _coreset(args: argparse.Namespace) -> int:
 
 
 def _label(args: argparse.Namespace) -> int:
-    from mir_export.tasks.passes.labels import label_rows
+    from mir_export.tasks.passes.labels import EngineError, label_rows
     from mir_export.tasks.passes.manifest import write_manifest
 
     pipelines = _pipelines(args)
@@ -231,7 +236,11 @@ def _label(args: argparse.Namespace) -> int:
         raise UsageError(f"--bytes: {', '.join(unknown)} not in {args.pipelines}")
     rows = _rows(args, args.split)
     dest = args.data / "labels" / f"{args.split}.jsonl"
-    counts = label_rows(args.data, rows, pipelines, dest, args.jobs, tuple(args.bytes))
+    try:
+        counts = label_rows(args.data, rows, pipelines, dest, args.jobs, tuple(args.bytes), engine=args.engine,
+                            address=args.address or os.environ.get("RAY_ADDRESS"))
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
     command = ["mir-export", *getattr(args, "argv", [])]
     manifest = write_manifest(args.data, args.split, rows, pipelines, tuple(args.bytes), command)
     print(f"labels ({args.split}): {manifest['modules']} modules labelled, {manifest['failed']} failed; "
