@@ -132,6 +132,23 @@ def test_labels_are_deterministic_and_resume_skips_done_keys(data, tmp_path):
     assert len(labels.read_jsonl(first)) == 2
 
 
+@needs_llvm
+def test_recheck_labels_modules_again_and_finds_a_changed_count(data, tmp_path, capsys):
+    data = Path(shutil.copytree(data, tmp_path / "data"))  # its labels are changed below
+    pipes = data / "p.tsv"
+    pipes.write_text(f"short\t{pipelines.nest(['sroa', 'instcombine'])}\n")
+    args = ("label", "--data", str(data), "--pipelines", str(pipes), "--forms", "O0", "--split", "train", "--jobs", "1")
+    assert _cli(capsys, *args).returncode == 0
+    done = _cli(capsys, *args, "--recheck", "2")
+    assert done.returncode == 0 and "2 modules labelled again, identical" in done.stdout
+    dest = data / "labels" / "train.jsonl"
+    rows = labels.read_jsonl(dest)
+    rows[0]["counts"]["short"] += 1  # a label that a run of the same tools cannot give
+    dest.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    done = _cli(capsys, *args, "--recheck", "2")
+    assert done.returncode == 1 and rows[0]["key"] in done.stderr
+
+
 @pytest.mark.slow
 @needs_llvm
 def test_labels_on_a_ray_cluster_equal_the_local_ones(data, tmp_path):

@@ -90,6 +90,8 @@ def add_commands(sub) -> None:
     lab.add_argument("--split", choices=("train", "test"), required=True, help="what these packages are for")
     lab.add_argument("--bytes", nargs="+", default=["Oz"], metavar="NAME",
                      help="pipelines whose .text bytes are measured too ('all' for every one)")
+    lab.add_argument("--recheck", type=int, metavar="N", default=None,
+                     help="label N modules already labelled again and compare (nothing is added): identical?")
     lab.add_argument("--engine", choices=("local", "ray"), default="local",
                      help="local worker processes (--jobs), or Ray tasks of one CPU each on a cluster")
     lab.add_argument("--address", metavar="ADDR", help="Ray cluster to join (default: $RAY_ADDRESS, else a "
@@ -234,15 +236,37 @@ def _label(args: argparse.Namespace) -> int:
     unknown = [b for b in args.bytes if b != "all" and b not in pipelines]
     if unknown:
         raise UsageError(f"--bytes: {', '.join(unknown)} not in {args.pipelines}")
-    rows = _rows(args, args.split)
     dest = args.data / "labels" / f"{args.split}.jsonl"
+    address = args.address or os.environ.get("RAY_ADDRESS")
+    if args.recheck is not None:
+        return _recheck(args, pipelines, dest, address)
+    rows = _rows(args, args.split)
     try:
         counts = label_rows(args.data, rows, pipelines, dest, args.jobs, tuple(args.bytes), engine=args.engine,
-                            address=args.address or os.environ.get("RAY_ADDRESS"))
+                            address=address)
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     command = ["mir-export", *getattr(args, "argv", [])]
     manifest = write_manifest(args.data, args.split, rows, pipelines, tuple(args.bytes), command)
     print(f"labels ({args.split}): {manifest['modules']} modules labelled, {manifest['failed']} failed; "
           f"this run {counts['labelled_now']} modules, {counts['cpu_s_now']} CPU-s")
+    return 0
+
+
+def _recheck(args: argparse.Namespace, pipelines: dict[str, str], dest: Path, address: str | None) -> int:
+    from mir_export.tasks.passes.labels import EngineError, read_jsonl, recheck
+
+    if args.recheck < 1:
+        raise UsageError("--recheck: give a number of modules >= 1")
+    if not read_jsonl(dest):
+        raise UsageError(f"{dest}: no labels to check yet (run 'mir-export passes label' without --recheck first)")
+    try:
+        found = recheck(args.data, dest, pipelines, args.recheck, args.jobs, tuple(args.bytes), args.engine, address)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
+    if found["differ"]:
+        print(f"labels ({args.split}): {len(found['differ'])} of {found['modules']} modules labelled again differ: "
+              f"{', '.join(found['differ'][:5])}", file=sys.stderr)
+        return 1
+    print(f"labels ({args.split}): {found['modules']} modules labelled again, identical")
     return 0

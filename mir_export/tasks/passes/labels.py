@@ -10,9 +10,11 @@ equal the local ones.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import logging
 import sys
+import tempfile
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -128,3 +130,21 @@ def label_rows(out: Path, rows: list[dict], pipelines: dict[str, str], dest: Pat
                       f"{entry['error'] if 'error' in entry else str(entry['input']) + ' instructions, ' + str(entry['cpu_s']) + ' CPU-s'}\n")
             log.flush()
     return {"modules": len(rows), "labelled_now": len(todo), "failed_now": int(failed), "cpu_s_now": round(cpu, 1)}
+
+
+def recheck(out: Path, dest: Path, pipelines: dict[str, str], count: int, jobs: int,
+            bytes_for: tuple[str, ...] = ("Oz",), engine: str = "local", address: str | None = None) -> dict:
+    """Label ``count`` modules of ``dest`` again (the first in a hash order of their keys) and
+    compare: ``{"modules": n, "differ": [keys whose counts, bytes or errors changed]}``. The labels
+    claim to be deterministic; this is how a user checks it on their machine."""
+    from mir_export.tasks.passes.manifest import canonical
+
+    stored = {r["key"]: r for r in read_jsonl(dest)}
+    keys = sorted(stored, key=lambda k: hashlib.sha256(k.encode()).hexdigest())[:count]
+    rows = [{k: stored[key][k] for k in ("key", "package", "form", "module")} for key in keys]
+    with tempfile.TemporaryDirectory(prefix="mir-recheck-") as tmp:
+        again = Path(tmp) / "again.jsonl"
+        label_rows(out, rows, pipelines, again, jobs, bytes_for, io.StringIO(), engine, address)
+        fresh = {r["key"]: r for r in read_jsonl(again)}
+    differ = [k for k in keys if canonical([fresh[k]]) != canonical([stored[k]])]
+    return {"modules": len(keys), "differ": differ}
