@@ -119,7 +119,7 @@ def test_labels_are_deterministic_and_resume_skips_done_keys(data, tmp_path):
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     labels.label_rows(data, rows, pipes, first, 2, ("Oz", "O3"))
     labels.label_rows(data, rows, pipes, second, 1, ("Oz", "O3"))
-    from mir_export.tasks.passes.manifest import canonical
+    from mir_export.tasks.passes.labels import canonical
 
     a, b = labels.read_jsonl(first), labels.read_jsonl(second)
     assert canonical(a) == canonical(b)
@@ -153,7 +153,7 @@ def test_recheck_labels_modules_again_and_finds_a_changed_count(data, tmp_path, 
 @needs_llvm
 def test_labels_on_a_ray_cluster_equal_the_local_ones(data, tmp_path):
     pytest.importorskip("ray", reason="the [ray] extra is not installed")
-    from mir_export.tasks.passes.manifest import canonical
+    from mir_export.tasks.passes.labels import canonical
 
     pipes = {**pipelines.STANDARD}
     rows = labels.module_rows(data, ["cminpack"], ("O0",))

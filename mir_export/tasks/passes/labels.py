@@ -63,6 +63,14 @@ def read_jsonl(path: Path) -> list[dict]:
     return rows
 
 
+def canonical(rows: list[dict]) -> str:
+    """The labels' deterministic part (counts, bytes, errors) as text, in key order."""
+    keep = ("key", "package", "form", "input", "counts", "text_bytes", "error")
+    return "".join(json.dumps({k: r[k] for k in keep if k in r}, sort_keys=True) + "\n"
+                   for r in sorted(rows, key=lambda r: r["key"]))
+
+
+
 def _label_one(args: tuple[str, dict, dict[str, str], tuple[str, ...]]) -> dict:
     out, row, pipelines, bytes_for = args
     try:
@@ -137,8 +145,6 @@ def recheck(out: Path, dest: Path, pipelines: dict[str, str], count: int, jobs: 
     """Label ``count`` modules of ``dest`` again (the first in a hash order of their keys) and
     compare: ``{"modules": n, "differ": [keys whose counts, bytes or errors changed]}``. The labels
     claim to be deterministic; this is how a user checks it on their machine."""
-    from mir_export.tasks.passes.manifest import canonical
-
     stored = {r["key"]: r for r in read_jsonl(dest)}
     keys = sorted(stored, key=lambda k: hashlib.sha256(k.encode()).hexdigest())[:count]
     rows = [{k: stored[key][k] for k in ("key", "package", "form", "module")} for key in keys]
