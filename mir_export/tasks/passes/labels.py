@@ -70,7 +70,6 @@ def canonical(rows: list[dict]) -> str:
                    for r in sorted(rows, key=lambda r: r["key"]))
 
 
-
 def _label_one(args: tuple[str, dict, dict[str, str], tuple[str, ...]]) -> dict:
     out, row, pipelines, bytes_for = args
     try:
