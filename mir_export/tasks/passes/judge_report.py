@@ -51,7 +51,7 @@ def markdown(results: dict) -> str:
 def _per_package(results: dict) -> str:
     refs, features = results["references"], results["features"]
     packages = list(refs["Oz"]["per_package"])
-    lines = ["One shot, per held-out package and form:", "",
+    lines = ["Per held-out package and form (one shot; the 3-set beside -Oz):", "",
              "| | " + " | ".join(packages) + " | " + " | ".join(refs["Oz"]["per_form"]) + " |",
              "|---|" + "---:|" * (len(packages) + len(refs["Oz"]["per_form"]))]
     rows = [(LABELS[n], refs[n]) for n in ("oracle", "best_fixed", "fixed_3")]
