@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from mir_export.cli import main
 from mir_export.tasks.passes import judge as judge_module
 from mir_export.tasks.passes.cli import JUDGE_FEATURES
-from mir_export.tasks.passes.task import (LabelFileError, best_single, greedy_set, modules, read_labels, set_gains,
-                                          top)
+from mir_export.tasks.passes.task import (LabelFileError, best_single, greedy_set, kept, modules, read_labels,
+                                          set_gains, top)
 
 NAMES = ("Oz", "O1", "O2", "O3", "Os", "a", "b", "c")
 # per package, modules' counts under NAMES: "a" wins on cm, "b" on mp, "c" on a few; some tie -Oz
@@ -36,7 +36,8 @@ TEST = {
 
 def _rows(groups: dict[str, list[tuple]], form: str = "O0") -> list[dict]:
     return [{"key": f"{p}/u{k}.c.{form}.ll", "package": p, "form": form, "module": f"{p}/u{k}.c.{form}.ll",
-             "input": max(c), "counts": dict(zip(NAMES, c)), "text_bytes": {"Oz": 10}, "cpu_s": 0.1}
+             "input": max(c), "counts": dict(zip(NAMES, c)), "text_bytes": {"Oz": 10 * (k + 1), "a": 8 * (k + 1)},
+             "cpu_s": 0.1}
             for p, rows in groups.items() for k, c in enumerate(rows)]
 
 
@@ -94,6 +95,9 @@ def test_references_by_hand():
     assert best_single(np.zeros((3, 4))) == 0  # ties keep -Oz
     gains = set_gains(targets, greedy_set(targets, 3))
     assert gains == pytest.approx(targets.max(1))  # these three hold every module's best
+    # tune's choice: the largest gain, the first of equals, -Oz unless one gains
+    small = np.array([[0.0, 0.1, 0.1, -1.0], [0.0, -0.2, -0.1, 0.0]])
+    assert kept(small, [2, 1, 3]).tolist() == [2, 0] and kept(small, np.array([[3, 1], [1, 2]])).tolist() == [1, 0]
 
 
 @settings(max_examples=60, deadline=None)
@@ -106,8 +110,8 @@ def test_k_sets_are_never_worse_than_oz(rows: int, pipelines: int, seed: int):
     for k in (1, 3, 5):
         ranked = top(outputs, k)
         assert (ranked >= 1).all() and ranked.shape == (rows, min(k, pipelines - 1))
-        kept = set_gains(targets, ranked)
-        assert (kept >= 0).all() and (kept >= targets[np.arange(rows), ranked[:, 0]] - 1e-12).all()
+        gains = set_gains(targets, ranked)
+        assert (gains >= 0).all() and (gains >= targets[np.arange(rows), ranked[:, 0]] - 1e-12).all()
     assert (top(outputs, 2)[:, 0] == outputs[:, 1:].argmax(1) + 1).all()
 
 
@@ -125,6 +129,8 @@ def test_left_out_rows_are_counted(tmp_path: Path):
     ("not json", ":2: not a JSON line"), ('{"key": "x"}', ":2: no package, form, module"),
     ('{"key": "k", "package": "p", "form": "O0", "module": "m", "counts": {"Oz": -1}}', ":2: count of 'Oz' is -1"),
     ('{"key": "k", "package": "p", "form": "O0", "module": "m"}', ":2: no counts and no error"),
+    ('{"key": "k", "package": "p", "form": "O0", "module": "m", "counts": {"Oz": 1}, "text_bytes": {"Oz": 1.5}}',
+     ":2: .text bytes of 'Oz' is 1.5"),
     ("[1]", ":2: not a JSON object"),
 ])
 def test_bad_label_lines_name_the_file_and_line(tmp_path: Path, line: str, says: str):
@@ -180,8 +186,17 @@ def test_judge_end_to_end_figures_match_its_decisions(data: Path, tmp_path: Path
         assert entry["one_shot"]["geomean"] == pytest.approx(geo([gain(d["key"], m["one_shot"])
                                                                   for d, m in zip(decisions, mine)]), abs=1e-5)
         for k in (3, 5):
-            kept = [max(0.0, *(gain(d["key"], n) for n in m["ranked"][:k])) for d, m in zip(decisions, mine)]
-            assert entry[f"k{k}"]["geomean"] == pytest.approx(geo(kept), abs=1e-5) and min(kept) >= 0
+            best = [max(0.0, *(gain(d["key"], n) for n in m["ranked"][:k])) for d, m in zip(decisions, mine)]
+            assert entry[f"k{k}"]["geomean"] == pytest.approx(geo(best), abs=1e-5) and min(best) >= 0
+            assert [gain(d["key"], m[f"k{k}"]) for d, m in zip(decisions, mine)] == pytest.approx(best)
+    # .text bytes: where the kept pipeline's were measured (-Oz: 10 (k + 1), "a": 8 (k + 1))
+    for name, entry in results["features"].items():
+        for mode in ("one_shot", "k3"):
+            measured = [d for d in decisions if d["features"][name][mode] in ("Oz", "a")]
+            assert entry[mode]["text_bytes"]["modules"] == len(measured)
+            if measured:
+                assert entry[mode]["text_bytes"]["geomean"] == pytest.approx(
+                    geo([math.log(10 / 8) if d["features"][name][mode] == "a" else 0.0 for d in measured]), abs=1e-5)
     # the named best pipeline is found on held-out modules: one shot takes the oracle's gain
     assert results["features"]["opcodes"]["one_shot"]["geomean"] == pytest.approx(
         results["references"]["oracle"]["geomean"], abs=1e-5)

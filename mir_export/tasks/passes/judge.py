@@ -33,7 +33,7 @@ from mir_export.evaluation.paired import paired
 from mir_export.evaluation.selection import FAMILY_INNER_SPLITS, group_folds, mean_log_speedup, nested_fit
 from mir_export.evaluation.suite import FEATURES as SUITE_FEATURES
 from mir_export.evaluation.suite import Context, Task, feature_matrix
-from mir_export.tasks.passes.task import Modules, Split, best_single, figure, greedy_set, set_gains, top
+from mir_export.tasks.passes.task import Modules, Split, best_single, figure, greedy_set, kept, top
 from mir_export.tasks.size.task import CONSTANT
 
 NONE = "none"
@@ -204,32 +204,32 @@ def decide(name: str, matrix: np.ndarray, split: Split, seed: int, saved: Checkp
 
 
 def references(split: Split) -> dict:
-    """The fixed references' choices (pipeline indices) and their held-out gains per module."""
+    """The fixed references: their pipelines and the one each held-out module keeps (``chosen``)."""
     train, test = split.train.targets(), split.test.targets()
-    best = best_single(train)
-    refs = {"Oz": {"pipelines": [0], "gains": np.zeros(len(test))},
-            "oracle": {"pipelines": [], "gains": test.max(1)},
-            "best_fixed": {"pipelines": [best], "gains": test[:, best]}}
-    bound = best_single(test)  # chosen on the held-out modules themselves: a bound, not a decision
-    refs["held_out_best"] = {"pipelines": [bound], "gains": test[:, bound]}
+    rows = len(test)
+    best, bound = best_single(train), best_single(test)  # bound: chosen on the held-out modules, not a decision
+    refs = {"Oz": {"pipelines": [0], "chosen": np.zeros(rows, dtype=np.int64)},
+            "oracle": {"pipelines": [], "chosen": test.argmax(1)},  # -Oz first among equals
+            "best_fixed": {"pipelines": [best], "chosen": np.full(rows, best)},
+            "held_out_best": {"pipelines": [bound], "chosen": np.full(rows, bound)}}
     for k in BUDGETS:
         members = greedy_set(train, k)
-        refs[f"fixed_{k}"] = {"pipelines": members, "gains": set_gains(test, members)}
+        refs[f"fixed_{k}"] = {"pipelines": members, "chosen": kept(test, members)}
     return refs
 
 
-def mode_gains(run: dict, test: np.ndarray) -> dict[str, np.ndarray]:
-    """Per mode, the held-out modules' gains of one feature set's decisions."""
+def mode_choices(run: dict, test: np.ndarray) -> dict[str, np.ndarray]:
+    """Per mode, the pipeline each held-out module keeps under one feature set's decisions."""
     ranked = np.asarray(run["ranked"], dtype=np.int64).reshape(len(test), -1)
-    out = {"one_shot": test[np.arange(len(test)), np.asarray(run["one_shot"], dtype=np.int64)]}
-    for k in BUDGETS:
-        out[f"k{k}"] = set_gains(test, ranked[:, :k])
-    return out
+    return {"one_shot": np.asarray(run["one_shot"], dtype=np.int64),
+            **{f"k{k}": kept(test, ranked[:, :k]) for k in BUDGETS}}
 
 
-def compare(gains: dict[str, dict[str, np.ndarray]], refs: dict, split: Split) -> tuple[list[dict], dict[str, str]]:
+def compare(gains: dict[str, dict[str, np.ndarray]], refs: dict[str, np.ndarray],
+            split: Split) -> tuple[list[dict], dict[str, str]]:
     """Paired intervals (B - A in log gain), over modules and over packages: each feature set
-    against the mode's fixed reference and against the mode's best feature set other than ours."""
+    against the mode's fixed reference and against the mode's best feature set other than ours
+    (``gains``: feature set -> mode -> per-module gains; ``refs``: reference -> gains)."""
     units = {"modules": np.arange(len(split.test)), "packages": split.test.packages}
     reference = {"one_shot": "best_fixed", **{f"k{k}": f"fixed_{k}" for k in BUDGETS}}
     pairs, best = [], {}
@@ -237,7 +237,7 @@ def compare(gains: dict[str, dict[str, np.ndarray]], refs: dict, split: Split) -
         others = [n for n in gains if n != OURS]
         if others:
             best[mode] = max(others, key=lambda n: (gains[n][mode].mean(), n == NONE))
-        against = [(reference[mode], refs[reference[mode]]["gains"])]
+        against = [(reference[mode], refs[reference[mode]])]
         if mode in best:
             against.append((best[mode], gains[best[mode]][mode]))
         for name, values in gains.items():
@@ -263,36 +263,37 @@ def judge(split: Split, names: Sequence[str], context: Context, cache: Path, see
     made = matrices(split, names, context, cache)
     saved = Checkpoint(cache / "judge-checkpoint.jsonl")
     runs = {name: decide(name, matrix, split, seed, saved) for name, (matrix, _) in made.items()}
-    gains = {name: mode_gains(run, test) for name, run in runs.items()}
-    pairs, best = compare(gains, refs, split)
-    oracle, fixed, bound = (refs[n]["gains"].mean() for n in ("oracle", "best_fixed", "held_out_best"))
+    rows = np.arange(len(test))
+    chosen = {name: mode_choices(run, test) for name, run in runs.items()}
+    gains = {name: {mode: test[rows, c] for mode, c in modes.items()} for name, modes in chosen.items()}
+    ref_gains = {name: test[rows, ref["chosen"]] for name, ref in refs.items()}
+    pairs, best = compare(gains, ref_gains, split)
+    oracle, fixed, bound = (ref_gains[n].mean() for n in ("oracle", "best_fixed", "held_out_best"))
     group, _ = inner_groups(split.train)
     return {
         "pipelines": list(pipelines), "inner_folds": {"splits": FAMILY_INNER_SPLITS, "keep_whole": group},
-        "references": {name: {"pipelines": [pipelines[i] for i in ref["pipelines"]], **figure(ref["gains"], split.test)}
+        "references": {name: {"pipelines": [pipelines[i] for i in ref["pipelines"]], **figure(ref["chosen"], split.test)}
                        for name, ref in refs.items()},
         "room_pct": round(100 * (float(np.exp(oracle - fixed)) - 1), 3),
         "room_over_held_out_best_pct": round(100 * (float(np.exp(oracle - bound)) - 1), 3),
         "features": {name: {"description": FEATURES[name][1], "columns": int(made[name][0].shape[1]),
                             "feature_seconds": None if made[name][1] is None else round(made[name][1], 1), "learner": runs[name]["learner"],
                             "inner_log_gain": runs[name]["inner_log_gain"], "fit_seconds": runs[name]["seconds"],
-                            **{mode: figure(gains[name][mode], split.test) for mode in MODES}}
+                            **{mode: figure(chosen[name][mode], split.test) for mode in MODES}}
                      for name in runs},
         "best_baseline": best, "paired": pairs,
-        "decisions": _decisions(split, refs, runs),
+        "decisions": _decisions(split, refs, runs, chosen),
     }
 
 
-def _decisions(split: Split, refs: dict, runs: dict[str, dict]) -> list[dict]:
-    """Per held-out module: the pipelines each reference and feature set runs (the chosen one; the
-    ranking, first K for K = 3, 5), so the chosen pipelines' ``.text`` bytes can be measured."""
-    names, oracle = split.test.names, split.test.targets().argmax(1)
-    out = []
-    for row, key in enumerate(split.test.keys):
-        entry = {"key": key, "module": split.test.modules[row], "package": str(split.test.packages[row]),
-                 "form": str(split.test.forms[row]),
-                 "oracle": names[int(oracle[row])],
-                 "features": {name: {"one_shot": names[run["one_shot"][row]],
-                                     "ranked": [names[i] for i in run["ranked"][row]]} for name, run in runs.items()}}
-        out.append(entry)
-    return out
+def _decisions(split: Split, refs: dict, runs: dict[str, dict], chosen: dict[str, dict[str, np.ndarray]]) -> list[dict]:
+    """Per held-out module: the pipeline each reference and feature set keeps (one shot; K = 3, 5
+    beside -Oz) and each feature set's ranking, so the kept pipelines' ``.text`` bytes can be
+    measured afterwards."""
+    names = split.test.names
+    return [{"key": key, "module": split.test.modules[row], "package": str(split.test.packages[row]),
+             "form": str(split.test.forms[row]),
+             "references": {name: names[int(ref["chosen"][row])] for name, ref in refs.items() if name != "Oz"},
+             "features": {name: {**{mode: names[int(chosen[name][mode][row])] for mode in MODES},
+                                 "ranked": [names[i] for i in run["ranked"][row]]} for name, run in runs.items()}}
+            for row, key in enumerate(split.test.keys)]

@@ -44,7 +44,7 @@ def markdown(results: dict) -> str:
     for name, entry in results["features"].items():
         lines.append(f"| {_name(results, name)} | " + " | ".join(f"{entry[m]['geomean']:.4f}" for m in MODES)
                      + f" | `{entry['learner']}` |")
-    lines += ["", _per_package(results), "", _paired(results)]
+    lines += ["", _per_package(results), "", _text_bytes(results), "", _paired(results)]
     return "\n".join(lines) + "\n"
 
 
@@ -59,6 +59,25 @@ def _per_package(results: dict) -> str:
     for label, figure in rows:
         lines.append(f"| {label} | " + " | ".join(f"{figure['per_package'][p]:.4f}" for p in packages) + " | "
                      + " | ".join(f"{v:.4f}" for v in figure["per_form"].values()) + " |")
+    return "\n".join(lines)
+
+
+def _text_bytes(results: dict) -> str:
+    """``.text`` bytes(Oz) / bytes(kept), over the held-out modules where both were measured."""
+    def cell(figure: dict) -> str:
+        text = figure["text_bytes"]
+        return f"{text['geomean']:.4f} ({text['modules']})" if text["modules"] else "– (0)"
+
+    lines = ["`.text` bytes of `llc -filetype=obj`, geometric mean of bytes(Oz) / bytes(kept) over the held-out "
+             "modules whose labels measured both (their number in brackets; `passes label --bytes`):", "",
+             "| | " + " | ".join(HEADS[m] for m in MODES) + " |", "|---|" + "---:|" * len(MODES)]
+    refs = results["references"]
+    for name in ("oracle", "best_fixed", *(f"fixed_{k}" for k in BUDGETS)):
+        cells = [cell(refs[name]) if name in ("oracle", "best_fixed") and m == "one_shot" or name == f"fixed_{m[1:]}"
+                 else "" for m in MODES]
+        lines.append(f"| {LABELS[name]} | " + " | ".join(cells) + " |")
+    for name, entry in results["features"].items():
+        lines.append(f"| {_name(results, name)} | " + " | ".join(cell(entry[m]) for m in MODES) + " |")
     return "\n".join(lines)
 
 

@@ -33,8 +33,9 @@ class LabelFileError(ValueError):
 
 @dataclass(frozen=True)
 class Modules:
-    """Labelled modules of one split: keys, packages, forms, module paths (relative to DATA/ir) and
-    [N, P] IR instruction counts under ``names`` (``names[0]`` is -Oz)."""
+    """Labelled modules of one split: keys, packages, forms, module paths (relative to DATA/ir),
+    [N, P] IR instruction counts under ``names`` (``names[0]`` is -Oz) and [N, P] ``.text`` bytes
+    (NaN where not measured: ``passes label --bytes`` names the pipelines measured)."""
 
     keys: tuple[str, ...]
     packages: np.ndarray
@@ -42,6 +43,7 @@ class Modules:
     modules: tuple[str, ...]
     names: tuple[str, ...]
     counts: np.ndarray
+    text_bytes: np.ndarray
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -108,19 +110,24 @@ def _problem(row) -> str | None:
     counts = row.get("counts")
     if not isinstance(counts, dict) or not counts:
         return "no counts and no error"
-    bad = [k for k, v in counts.items() if isinstance(v, bool) or not isinstance(v, int) or v < 0]
-    if bad:
-        return f"count of {bad[0]!r} is {counts[bad[0]]!r}, not a non-negative integer"
+    for field, values in (("count", counts), (".text bytes", row.get("text_bytes", {}))):
+        if not isinstance(values, dict):
+            return f"{field} not an object"
+        bad = [k for k, v in values.items() if isinstance(v, bool) or not isinstance(v, int) or v < 0]
+        if bad:
+            return f"{field} of {bad[0]!r} is {values[bad[0]]!r}, not a non-negative integer"
     return None
 
 
 def modules(rows: list[dict], names: list[str]) -> Modules:
     """The rows as a ``Modules`` table, -Oz first, then ``names`` in their order."""
     order = [REFERENCE, *(n for n in names if n != REFERENCE)]
+    shape = (len(rows), len(order))
     return Modules(tuple(r["key"] for r in rows), np.array([r["package"] for r in rows]),
                    np.array([r["form"] for r in rows]), tuple(r["module"] for r in rows), tuple(order),
-                   np.array([[r["counts"][n] for n in order] for r in rows], dtype=np.float64).reshape(len(rows),
-                                                                                                     len(order)))
+                   np.array([[r["counts"][n] for n in order] for r in rows], dtype=np.float64).reshape(shape),
+                   np.array([[r.get("text_bytes", {}).get(n, np.nan) for n in order] for r in rows],
+                            dtype=np.float64).reshape(shape))
 
 
 def best_single(targets: np.ndarray) -> int:
@@ -146,15 +153,22 @@ def greedy_set(targets: np.ndarray, size: int) -> list[int]:
     return chosen
 
 
-def set_gains(targets: np.ndarray, members: np.ndarray) -> np.ndarray:
-    """Per module, the gain it keeps with ``members`` ([N, K] or [K] pipeline indices) beside -Oz:
-    the best of them, never below 0."""
+def kept(targets: np.ndarray, members: np.ndarray) -> np.ndarray:
+    """Per module, the pipeline it keeps of ``members`` ([N, K] or [K] pipeline indices) run beside
+    -Oz: the one of the largest gain, the first of equals, -Oz unless one gains (as ``tune``)."""
     members = np.asarray(members, dtype=np.int64)
     if members.size == 0:
-        return np.zeros(len(targets))
+        return np.zeros(len(targets), dtype=np.int64)
     if members.ndim == 1:
         members = np.broadcast_to(members, (len(targets), len(members)))
-    return np.maximum(0.0, np.take_along_axis(targets, members, 1).max(1))
+    gains = np.take_along_axis(targets, members, 1)
+    best = members[np.arange(len(targets)), gains.argmax(1)]
+    return np.where(gains.max(1) > 0, best, 0)
+
+
+def set_gains(targets: np.ndarray, members: np.ndarray) -> np.ndarray:
+    """Per module, the gain it keeps with ``members`` beside -Oz (``kept``): never below 0."""
+    return targets[np.arange(len(targets)), kept(targets, members)]
 
 
 def top(outputs: np.ndarray, k: int) -> np.ndarray:
@@ -165,15 +179,30 @@ def top(outputs: np.ndarray, k: int) -> np.ndarray:
     return order + 1
 
 
-def figure(gains: np.ndarray, table: Modules) -> dict:
-    """Geometric mean of count(Oz) / count(chosen) over the modules, and per form and per package."""
-    def geo(mask: np.ndarray) -> float:
-        return round(float(math.exp(gains[mask].mean())), 5)
+def figure(chosen: np.ndarray, table: Modules) -> dict:
+    """Of one pipeline per module (``chosen``): the geometric mean of count(Oz) / count(chosen) over
+    the modules, per form and per package too, and of ``.text`` bytes(Oz) / bytes(chosen) over the
+    modules where both were measured (``text_bytes``: their number, the figure, per package)."""
+    rows = np.arange(len(table))
+    gains = table.targets()[rows, chosen]
+
+    def geo(values: np.ndarray, mask: np.ndarray) -> float:
+        return round(float(math.exp(values[mask].mean())), 5)
 
     everything = np.ones(len(gains), dtype=bool)
-    return {"geomean": geo(everything),
-            "per_form": {f: geo(table.forms == f) for f in sorted(set(table.forms.tolist()))},
-            "per_package": {p: geo(table.packages == p) for p in sorted(set(table.packages.tolist()))}}
+    measured = np.isfinite(table.text_bytes[:, 0]) & np.isfinite(table.text_bytes[rows, chosen])
+    measured &= (table.text_bytes[:, 0] > 0) & (table.text_bytes[rows, chosen] > 0)
+    ratios = np.zeros(len(gains))
+    ratios[measured] = np.log(table.text_bytes[measured, 0] / table.text_bytes[rows[measured], chosen[measured]])
+    text = {"modules": int(measured.sum())}
+    if measured.any():
+        text |= {"geomean": geo(ratios, measured),
+                 "per_package": {p: geo(ratios, measured & (table.packages == p))
+                                 for p in sorted(set(table.packages[measured].tolist()))}}
+    return {"geomean": geo(gains, everything),
+            "per_form": {f: geo(gains, table.forms == f) for f in sorted(set(table.forms.tolist()))},
+            "per_package": {p: geo(gains, table.packages == p) for p in sorted(set(table.packages.tolist()))},
+            "text_bytes": text}
 
 
 @dataclass(frozen=True)
