@@ -240,3 +240,25 @@ def test_bad_input_is_one_line_exit_2(data: Path, tmp_path: Path, capsys, change
     assert _judge(data, tmp_path) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and says in err[0], err
+
+
+def test_the_runtime_counts_one_reading_any_workers(tmp_path: Path):
+    """opcodes and autophase are the runtime's own vectors; one or two workers, the same rows; an
+    unreadable module is zeros."""
+    from mir_runtime.code_counts import FEATURES as COUNTS
+    from mir_runtime.ir import read_ir
+
+    good = tmp_path / "f.ll"
+    good.write_text("define i32 @f(i32 %x) {\nentry:\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n")
+    other = tmp_path / "g.ll"
+    other.write_text("define void @g() {\nentry:\n  ret void\n}\n")
+    bad = tmp_path / "bad.ll"
+    bad.write_text("define i32 @f( {\n")
+    paths = [good, bad, other]
+    for name in ("opcodes", "autophase"):
+        judge_module._COUNTED.clear()
+        alone = judge_module.FEATURES[name][0](paths, judge_module.JudgeContext(Path("m")))
+        judge_module._COUNTED.clear()
+        two = judge_module.FEATURES[name][0](paths, judge_module.JudgeContext(Path("m"), None, 2))
+        assert (alone == two).all() and not alone[1].any()
+        assert alone[0] == pytest.approx(COUNTS[name](read_ir(good)))

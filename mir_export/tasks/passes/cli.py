@@ -120,6 +120,8 @@ def _judge_command(cmds) -> None:
     j.add_argument("--out", type=Path, default=Path("results/passes/judge.json"), help="the JSON, written atomically")
     j.add_argument("--markdown", type=Path, default=None, help="also write the table here")
     j.add_argument("--seed", type=int, default=0, help="seed of the inner folds")
+    j.add_argument("--jobs", type=int, default=1, choices=range(1, MAX_JOBS + 1),
+                   help=f"worker processes reading and embedding modules (at most {MAX_JOBS})")
 
 
 def _pipelines(args: argparse.Namespace) -> dict[str, str]:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -41,6 +43,18 @@ OURS = "ours"
 BUDGETS = (3, 5)
 MODES = ("one_shot", *(f"k{k}" for k in BUDGETS))
 CHUNK = 64  # modules embedded between two saves of the embedding cache
+
+
+@dataclass(frozen=True)
+class JudgeContext(Context):
+    """The suite's context and how many worker processes read and embed modules (at most 2 on a
+    shared machine)."""
+
+    workers: int = 1
+
+
+def _workers(context: Context) -> int:
+    return getattr(context, "workers", 1)
 CACHE_TASK = "passes-judge"  # the feature cache's name for the judge's rows
 
 
@@ -49,6 +63,11 @@ def _runtime_counts(name: str):
     reads exactly what it was trained on; an unreadable module gives zeros. Every count set is
     computed from one reading of a module (``_counted``): reading is most of the cost."""
     def extract(paths: Sequence[Path], context: Context) -> np.ndarray:
+        todo = [Path(p) for p in paths if _memo_key(Path(p)) not in _COUNTED]
+        if _workers(context) > 1 and len(todo) > 1:
+            with ProcessPoolExecutor(_workers(context)) as pool:
+                for path, counted in zip(todo, pool.map(_counted, todo, chunksize=8)):
+                    _COUNTED[_memo_key(path)] = counted
         rows = [_counted(Path(path)) for path in paths]
         unreadable = sum(r is None for r in rows)
         if unreadable:
@@ -61,12 +80,17 @@ def _runtime_counts(name: str):
 _COUNTED: dict[str, dict[str, np.ndarray] | None] = {}  # this process's counts, by module path and content
 
 
-def _counted(path: Path) -> dict[str, np.ndarray] | None:
+def _memo_key(path: Path) -> str:
     from mir_export.features.embedding import content_digest
+
+    return f"{path}\0{content_digest(path)}"
+
+
+def _counted(path: Path) -> dict[str, np.ndarray] | None:
     from mir_runtime import IRParseError, read_ir
     from mir_runtime.code_counts import FEATURES as COUNTS
 
-    key = f"{path}\0{content_digest(path)}"
+    key = _memo_key(path)
     if key not in _COUNTED:
         try:
             module = read_ir(path)
@@ -91,7 +115,7 @@ def _embedding(random: bool):
         for start in range(0, len(paths), CHUNK):
             chunk = list(paths[start:start + CHUNK])
             try:
-                rows.extend(embed_files(chunk, model))
+                rows.extend(embed_files(chunk, model, _workers(context)))
             except IRParseError:
                 for path in chunk:
                     try:

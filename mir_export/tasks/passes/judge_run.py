@@ -77,8 +77,7 @@ def _manifest(labels: Path, data: Path) -> dict:
 
 
 def run_judge(args: argparse.Namespace) -> int:
-    from mir_export.evaluation.suite import Context
-    from mir_export.tasks.passes.judge import FEATURES, judge
+    from mir_export.tasks.passes.judge import FEATURES, JudgeContext, judge
     from mir_export.tasks.passes.judge_report import markdown
     from mir_export.tasks.passes.pipelines import PipelineError, read_pipelines
     from mir_export.tasks.passes.task import LabelFileError, load_split
@@ -109,14 +108,14 @@ def run_judge(args: argparse.Namespace) -> int:
           file=sys.stderr, flush=True)
     names = [n for n in FEATURES if n in args.features]
     try:
-        found = judge(split, names, Context(model, random_model), cache, args.seed)
+        found = judge(split, names, JudgeContext(model, random_model, args.jobs), cache, args.seed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     inputs = {"train": _manifest(train, args.data), **({"test": _manifest(test, args.data)} if test else {}),
               "pipelines": ({"file": _name(pipeline_file, args.data), "sha256": _sha256(pipeline_file),
                              "passes": {n: pipelines[n] for n in found["pipelines"]}} if pipeline_file else None)}
     results = {"task": TASK, "inputs": inputs,
-               "settings": {"test_packages": args.test_packages, "features": names, "seed": args.seed,
+               "settings": {"test_packages": args.test_packages, "features": names, "seed": args.seed, "jobs": args.jobs,
                             "model": model.name, "random_model": random_model.name if random_model else None},
                "modules": {"train": len(split.train), "test": len(split.test), "left_out": left}, **found}
     write_atomically(args.out, json.dumps(results, indent=1) + "\n")
