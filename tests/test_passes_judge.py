@@ -166,7 +166,7 @@ def test_judge_end_to_end_figures_match_its_decisions(data: Path, tmp_path: Path
     assert str(tmp_path) not in json.dumps(results)  # portable: DATA-relative names only
     assert results["inputs"]["train"]["file"] == "labels/train.jsonl"
     assert results["inputs"]["test"]["manifest"]["labels_sha256"] == "test" * 8
-    assert results["modules"] == {"train": 10, "test": 5, "left_out": {
+    assert results["modules"] == {"train": 10, "test": 5, "packages_in_both_splits": [], "left_out": {
         s: {"error": 0, "missing pipelines": 0, "partial last line": 0} for s in ("train", "test")}}
     counts = {r["key"]: r["counts"] for r in _rows(TEST)}
 
@@ -218,6 +218,16 @@ def test_a_rerun_reads_the_checkpoint(data: Path, tmp_path: Path, monkeypatch, c
     monkeypatch.setitem(judge_module.FEATURES, "opcodes", (refuse, "the best pipeline, named"))
     assert _judge(data, tmp_path) == 0
     assert (tmp_path / "out" / "judge.json").read_text() == first
+
+
+def test_a_package_in_both_splits_is_named(data: Path, tmp_path: Path, capsys):
+    rows = _rows(TEST)
+    rows[0] = rows[0] | {"package": "cm", "key": "cm/other.c.O0.ll"}
+    _write(data / "labels" / "test.jsonl", rows)
+    (data / "ir" / "cm" / "other.c.O0.ll").write_text("; cm/other.c.O0.ll\n")
+    assert _judge(data, tmp_path, "--features", "none") == 0
+    assert "packages in both splits" in capsys.readouterr().err
+    assert json.loads((tmp_path / "out" / "judge.json").read_text())["modules"]["packages_in_both_splits"] == ["cm"]
 
 
 def test_test_packages_split_one_file(data: Path, tmp_path: Path, capsys):

@@ -96,6 +96,10 @@ def run_judge(args: argparse.Namespace) -> int:
                                  list(pipelines) if pipelines else None)
     except LabelFileError as exc:
         raise UsageError(str(exc)) from None
+    shared = left.pop("packages in both splits", [])
+    if shared:
+        print(f"judge: warning: packages in both splits (held-out packages are the bar): {', '.join(shared)}",
+              file=sys.stderr)
     missing = [m for m in (*split.train.modules, *split.test.modules) if not (split.ir / m).is_file()]
     if missing:
         raise UsageError(f"{split.ir / missing[0]}: no such module ({len(missing)} of the labelled modules missing)")
@@ -117,7 +121,8 @@ def run_judge(args: argparse.Namespace) -> int:
     results = {"task": TASK, "inputs": inputs,
                "settings": {"test_packages": args.test_packages, "features": names, "seed": args.seed, "jobs": args.jobs,
                             "model": model.name, "random_model": random_model.name if random_model else None},
-               "modules": {"train": len(split.train), "test": len(split.test), "left_out": left}, **found}
+               "modules": {"train": len(split.train), "test": len(split.test), "left_out": left,
+                           "packages_in_both_splits": shared}, **found}
     write_atomically(args.out, json.dumps(results, indent=1) + "\n")
     table = markdown(results)
     if args.markdown:
