@@ -220,6 +220,22 @@ def test_a_rerun_reads_the_checkpoint(data: Path, tmp_path: Path, monkeypatch, c
     assert (tmp_path / "out" / "judge.json").read_text() == first
 
 
+def test_adding_the_random_set_keeps_the_other_matrices(data: Path, tmp_path: Path, monkeypatch, capsys):
+    """The suite keys a matrix by both models; only the random set's depends on the random one."""
+    from mir_runtime.model import default_model_dir
+
+    monkeypatch.setitem(judge_module.FEATURES, "opcodes", (_hint, "the best pipeline, named"))
+    assert _judge(data, tmp_path) == 0
+
+    def refuse(paths, context):
+        raise AssertionError("computed again")
+
+    monkeypatch.setitem(judge_module.FEATURES, "opcodes", (refuse, "the best pipeline, named"))
+    monkeypatch.setitem(judge_module.FEATURES, "random", (_hint, "random, named"))
+    assert _judge(data, tmp_path, "--features", "none", "opcodes", "random",
+                  "--random-model", str(default_model_dir())) == 0
+
+
 def test_a_package_in_both_splits_is_named(data: Path, tmp_path: Path, capsys):
     rows = _rows(TEST)
     rows[0] = rows[0] | {"package": "cm", "key": "cm/other.c.O0.ll"}

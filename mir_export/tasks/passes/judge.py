@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -179,7 +179,9 @@ def matrices(split: Split, names: Sequence[str], context: Context, cache: Path) 
         start = time.monotonic()
         rows = Task(_cache_name(name), paths, np.zeros((len(paths), 0)), np.zeros(len(paths)), np.zeros(len(paths)),
                     (), (), {})
-        out[name] = feature_matrix(name, rows, context, cache, FEATURES)
+        # the suite keys every matrix by both models: only the random feature set reads the random one
+        own = context if name == "random" else replace(context, random_model=None)
+        out[name] = feature_matrix(name, rows, own, cache, FEATURES)
         print(f"judge: {name} features {out[name][0].shape} ({time.monotonic() - start:.0f} s)", file=sys.stderr,
               flush=True)
     return out
