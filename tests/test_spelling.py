@@ -43,6 +43,7 @@ def test_canonical_spelling_is_a_fixed_point_and_keeps_the_lines(a: str, b: str)
     ('@"1st"', '@"1st"'),
     (r'c"\41\5c\c3\\"', r'c"A\5C\C3\5C"'),
     ('!"tab\there"', r'!"tab\09here"'),
+    ('@a$b = constant [3 x i8] c"a\\0A\\00"', r'@"a$b" = constant [3 x i8] c"a\0A\00"'),  # an escaped newline stays escaped
 ])
 def test_spelled_as_llvm_prints_it(written: str, printed: str) -> None:
     assert canonical(written) == printed

@@ -40,10 +40,14 @@ def _respell(match: re.Match) -> str:
     if whole[0] == ";":
         return whole
     if match.group(3) is not None:  # an unquoted name holding '$'
-        prefix, raw = match.group(3), match.group(4).encode()
-    else:
-        prefix, raw = match.group(1), unescape(match.group(2))
-    return prefix + (raw.decode() if prefix and _plain(raw) else f'"{escape(raw)}"')
+        prefix, body = match.group(3), match.group(4)
+        return f'{prefix}"{escape(body.encode())}"'
+    prefix, body = match.group(1), match.group(2)
+    raw = unescape(body)
+    if prefix and _plain(raw):
+        return prefix + raw.decode()
+    # a raw newline stays one, so the lines keep their numbers; an escaped one stays ``\0A``
+    return prefix + '"' + "\n".join(escape(unescape(piece)) for piece in body.split("\n")) + '"'
 
 
 def _plain(name: bytes) -> bool:
@@ -77,6 +81,6 @@ def _is_hex(pair: str) -> bool:
 
 def escape(data: bytes) -> str:
     r"""LLVM's ``printEscapedString``: printable ASCII but ``"`` and ``\`` as is, every other byte
-    ``\XX``; a newline stays raw so that the text keeps its lines."""
-    return "".join(chr(b) if (0x20 <= b < 0x7F and b not in (0x22, 0x5C)) or b == 0x0A
+    ``\XX`` (a newline too: ``canonical`` keeps a raw one by escaping the pieces between them)."""
+    return "".join(chr(b) if 0x20 <= b < 0x7F and b not in (0x22, 0x5C)
                    else f"\\{_HEX[b >> 4]}{_HEX[b & 15]}" for b in data)

@@ -1,4 +1,4 @@
-"""``mir-export passes build|room|coreset|label``: the pass-pipeline task's data, step by step.
+"""``mir-export passes build|room|coreset|label|judge``: the pass-pipeline task's data, step by step, and its judge.
 
 Each step is long on a shared machine: run it niced, in the background; each resumes where it
 stopped (done packages, done modules and done evaluations are skipped) and logs a line per module.
@@ -15,6 +15,7 @@ from mir_runtime.usage import Formatter, UsageError
 
 FORMS = ("O0", "O2", "linked")
 MAX_JOBS = 2
+JUDGE_FEATURES = ("none", "opcodes", "autophase", "tfidf", "ir2vec", "random", "ours")  # judge.FEATURES, unimported
 
 
 def _common(cmd, data_help: str) -> None:
@@ -96,6 +97,38 @@ def add_commands(sub) -> None:
                      help="local worker processes (--jobs), or Ray tasks of one CPU each on a cluster")
     lab.add_argument("--address", metavar="ADDR", help="Ray cluster to join (default: $RAY_ADDRESS, else a "
                                                        "local one of --jobs CPUs); nodes must see --data at its path")
+    _judge_command(cmds)
+
+
+def _judge_command(cmds) -> None:
+    j = cmds.add_parser("judge", formatter_class=Formatter,
+                        help="every feature set on the held-out modules: one shot and K = 3, 5, paired intervals",
+                        description="The training modules choose the fixed references (best pipeline, greedy "
+                                    "3- and 5-sets) and, per feature set, the learner (inner folds only); the "
+                                    "held-out modules are scored once. Writes a JSON of every figure and decision "
+                                    "and prints a Markdown table. Resumable: feature matrices and each feature "
+                                    "set's decisions are kept in --cache.")
+    j.add_argument("--data", type=Path, required=True, help="task directory (DATA/ir, DATA/labels)")
+    j.add_argument("--train", type=Path, default=None, help="training labels (default: DATA/labels/train.jsonl)")
+    j.add_argument("--test", type=Path, default=None, help="held-out labels (default: DATA/labels/test.jsonl)")
+    j.add_argument("--test-packages", nargs="+", metavar="NAME", default=None,
+                   help="hold out these packages of --train's file instead of reading --test (development)")
+    j.add_argument("--pipelines", type=Path, default=None,
+                   help="NAME<TAB>PASSES file (default: DATA/coreset/coreset.tsv where it exists, else the "
+                        "pipelines every training module has)")
+    j.add_argument("--model", type=Path, default=None, help="model directory (default: the shipped one)")
+    j.add_argument("--random-model", type=Path, default=None, metavar="DIR",
+                   help="random-weights model (default: CACHE/random-model, made by 'mir-export random-model "
+                        "--like MODEL --seed 0' when missing)")
+    j.add_argument("--features", nargs="+", choices=JUDGE_FEATURES, default=list(JUDGE_FEATURES), metavar="NAME",
+                   help=f"feature sets, from {', '.join(JUDGE_FEATURES)} (default: all)")
+    j.add_argument("--cache", type=Path, default=None,
+                   help="feature matrices, the random model, the checkpoint (default: DATA/judge)")
+    j.add_argument("--out", type=Path, default=Path("results/passes/judge.json"), help="the JSON, written atomically")
+    j.add_argument("--markdown", type=Path, default=None, help="also write the table here")
+    j.add_argument("--seed", type=int, default=0, help="seed of the inner folds")
+    j.add_argument("--jobs", type=int, default=1, choices=range(1, MAX_JOBS + 1),
+                   help=f"worker processes reading and embedding modules (at most {MAX_JOBS})")
 
 
 def _pipelines(args: argparse.Namespace) -> dict[str, str]:
@@ -148,6 +181,10 @@ def run(args: argparse.Namespace) -> int:
         return _room(args)
     if args.passes_command == "coreset":
         return _coreset(args)
+    if args.passes_command == "judge":
+        from mir_export.tasks.passes.judge_run import run_judge
+
+        return run_judge(args)
     return _label(args)
 
 
