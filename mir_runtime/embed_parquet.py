@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from mir_runtime.parquet import MissingExtraError, load_pyarrow, rows_table, write_parquet
-from mir_runtime.ray_engine import DEFAULT_BATCH, embed_dataset, load_ray
+from mir_runtime.ray_engine import DEFAULT_BATCH, check_reachable, embed_dataset, load_ray
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 LOCAL_BATCH = 256  # rows per Parquet row group of the local engine
@@ -110,27 +110,13 @@ def _local(model, files: list[str], workers: int) -> Iterator:
         yield rows_table(batch, model.embedding_size)
 
 
-def _check_reachable(address: str, seconds: float = 10.0) -> None:
-    """A ``host:port`` address that nothing answers on is a ``ConnectionError`` now: ``ray.init``
-    would retry for minutes. Other forms (``auto``, ``ray://...``) are left to Ray."""
-    import socket  # here, as logging below: only the Ray engine needs them
-
-    host, _, port = address.rpartition(":")
-    if not host or "/" in address or not port.isdigit():
-        return
-    try:
-        socket.create_connection((host, int(port)), timeout=seconds).close()
-    except OSError as exc:
-        raise ConnectionError(f"no Ray cluster answers at {address} ({exc.strerror or exc})") from None
-
-
 def _ray(args: argparse.Namespace, files: list[str], cleanup: contextlib.ExitStack) -> Iterator:
     """Tables of rows from the Ray cluster, in input order; ``cleanup`` leaves the cluster."""
     import logging
 
     ray = load_ray()
     if args.address or os.environ.get("RAY_ADDRESS"):
-        _check_reachable(args.address or os.environ["RAY_ADDRESS"])
+        check_reachable(args.address or os.environ["RAY_ADDRESS"])
         ray.init(address=args.address, logging_level=logging.WARNING)
     else:  # a local cluster: room for every actor asked for, even beyond the cores
         ray.init(num_cpus=max(os.cpu_count() or 1, args.actors or 0), logging_level=logging.WARNING)

@@ -20,6 +20,20 @@ from mir_runtime.parquet import INSTALL_HINT, MissingExtraError
 DEFAULT_BATCH = 16  # files per actor call: large enough to amortize Ray's per-batch overhead
 
 
+def check_reachable(address: str, seconds: float = 10.0) -> None:
+    """A ``host:port`` address that nothing answers on is a ``ConnectionError`` now: ``ray.init``
+    would retry for minutes. Other forms (``auto``, ``ray://...``) are left to Ray."""
+    import socket  # here: only a Ray engine needs it
+
+    host, _, port = address.rpartition(":")
+    if not host or "/" in address or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=seconds).close()
+    except OSError as exc:
+        raise ConnectionError(f"no Ray cluster answers at {address} ({exc.strerror or exc})") from None
+
+
 def load_ray():
     """The ``ray`` module with Ray Data, or a one-line ``MissingExtraError``."""
     try:

@@ -12,6 +12,7 @@ PUBLIC = {
     "mir_runtime.engine", "mir_runtime.features", "mir_runtime.graph", "mir_runtime.ir", "mir_runtime.statements",
     "mir_runtime.progress", "mir_runtime.pooling", "mir_runtime.tasks", "mir_runtime.packs", "mir_runtime.usage",
     "mir_runtime.errors", "mir_runtime.portable",  # error messages shown on one line; paths recorded portably
+    "mir_runtime.ray_engine",  # whether a Ray cluster answers, asked before ray.init retries for minutes
     "mir_runtime.code_counts",  # the code counts a head reads without an encoder, the judge's baselines too
 }
 

@@ -119,7 +119,7 @@ def test_labels_are_deterministic_and_resume_skips_done_keys(data, tmp_path):
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     labels.label_rows(data, rows, pipes, first, 2, ("Oz", "O3"))
     labels.label_rows(data, rows, pipes, second, 1, ("Oz", "O3"))
-    from mir_export.tasks.passes.manifest import canonical
+    from mir_export.tasks.passes.labels import canonical
 
     a, b = labels.read_jsonl(first), labels.read_jsonl(second)
     assert canonical(a) == canonical(b)
@@ -130,6 +130,49 @@ def test_labels_are_deterministic_and_resume_skips_done_keys(data, tmp_path):
     with open(first, "a") as fh:
         fh.write('{"key": "cut off')  # a killed run's partial line
     assert len(labels.read_jsonl(first)) == 2
+
+
+@needs_llvm
+def test_recheck_labels_modules_again_and_finds_a_changed_count(data, tmp_path, capsys):
+    data = Path(shutil.copytree(data, tmp_path / "data"))  # its labels are changed below
+    pipes = data / "p.tsv"
+    pipes.write_text(f"short\t{pipelines.nest(['sroa', 'instcombine'])}\n")
+    args = ("label", "--data", str(data), "--pipelines", str(pipes), "--forms", "O0", "--split", "train", "--jobs", "1")
+    assert _cli(capsys, *args).returncode == 0
+    done = _cli(capsys, *args, "--recheck", "2")
+    assert done.returncode == 0 and "2 modules labelled again, identical" in done.stdout
+    dest = data / "labels" / "train.jsonl"
+    rows = labels.read_jsonl(dest)
+    rows[0]["counts"]["short"] += 1  # a label that a run of the same tools cannot give
+    dest.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    done = _cli(capsys, *args, "--recheck", "2")
+    assert done.returncode == 1 and rows[0]["key"] in done.stderr
+
+
+@pytest.mark.slow
+@needs_llvm
+def test_labels_on_a_ray_cluster_equal_the_local_ones(data, tmp_path):
+    pytest.importorskip("ray", reason="the [ray] extra is not installed")
+    from mir_export.tasks.passes.labels import canonical
+
+    pipes = {**pipelines.STANDARD}
+    rows = labels.module_rows(data, ["cminpack"], ("O0",))
+    local, distributed = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    labels.label_rows(data, rows, pipes, local, 1)
+    done = labels.label_rows(data, rows, pipes, distributed, 2, engine="ray")
+    assert done["labelled_now"] == 2 and canonical(labels.read_jsonl(local)) == canonical(labels.read_jsonl(distributed))
+
+
+def test_no_ray_cluster_at_the_address_is_one_line(tmp_path, capsys):
+    pytest.importorskip("ray", reason="the [ray] extra is not installed")
+    (tmp_path / "ir" / "cminpack").mkdir(parents=True)
+    (tmp_path / "p.tsv").write_text("mine\tinstcombine\n")
+    (tmp_path / "ir" / "cminpack" / "a.c.O0.ll").write_text("define i32 @f() {\n  ret i32 0\n}\n" * 0 +
+                                                            "define i32 @f() {\n  %x = add i32 1, 2\n  ret i32 %x\n}\n")
+    done = _cli(capsys, "label", "--data", str(tmp_path), "--split", "train", "--packages", "cminpack",
+                "--pipelines", str(tmp_path / "p.tsv"), "--engine", "ray", "--address", "127.0.0.1:1")
+    assert done.returncode == 2 and "no Ray cluster answers at 127.0.0.1:1" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
 
 
 def test_room_of_labelled_rows():
@@ -185,10 +228,10 @@ def test_room_and_label_commands_end_to_end(data, tmp_path, capsys):
     assert json.loads((tmp_path / "room.json").read_text())["table"][0]["modules"] == 2
     again = _cli(capsys, "room", "--data", str(data), "--pipelines", str(pipes), "--forms", "O0", "--summary-only")
     assert again.returncode == 0 and again.stdout == done.stdout
-    done = _cli(capsys, "label", "--data", str(data), "--pipelines", str(pipes), "--forms", "O0", "--split", "test",
+    done = _cli(capsys, "label", "--data", str(data), "--pipelines", str(pipes), "--forms", "O0", "--split", "train",
                 "--jobs", "1")
     assert done.returncode == 0, done.stderr
-    manifest = json.loads((data / "labels" / "manifest-test.json").read_text())
+    manifest = json.loads((data / "labels" / "manifest-train.json").read_text())
     assert manifest["modules"] == 2 and "short" in manifest["pipelines"]
     assert str(data) not in json.dumps(manifest) and manifest["command"][manifest["command"].index("--data") + 1] == "DATA"
 
@@ -211,8 +254,18 @@ def test_missing_data_and_unknown_package_are_one_line_exit_2(tmp_path, capsys):
     assert done.returncode == 2 and "unknown package" in done.stderr
 
 
-def test_packages_never_in_the_pretraining_corpus():
-    assert not {s.name for s in SOURCES} & {p.name for p in CORPUS}
+def test_held_out_packages_never_in_the_pretraining_corpus():
+    held_out = {s.name for s in SOURCES if s.held_out}
+    assert held_out and not held_out & {p.name for p in CORPUS}
+
+
+def test_a_package_labelled_for_the_other_split_is_refused_in_one_line(tmp_path, capsys):
+    (tmp_path / "ir").mkdir()
+    (tmp_path / "p.tsv").write_text("mine\tinstcombine\n")
+    done = _cli(capsys, "label", "--data", str(tmp_path), "--split", "train", "--packages", "eigen3",
+                "--pipelines", str(tmp_path / "p.tsv"))
+    err = done.stderr.strip()
+    assert done.returncode == 2 and "eigen3 is a held-out package: not for the train split" in err and "\n" not in err
 
 
 @settings(max_examples=200, deadline=None)
@@ -247,3 +300,23 @@ def test_harvest_compiles_units_in_both_forms_and_links_a_group(tmp_path):
     assert modules(tmp_path / "out", "demo", "O2") == ["demo/src/a.c.O2.ll", "demo/src/b.c.O2.ll"]
     assert modules(tmp_path / "out", "demo", "linked") == ["demo/linked/whole.linked.ll"]
     assert harvest(src, tmp_path / "out", 2) == record  # done: not looked at again
+
+
+@needs_llvm
+def test_harvest_prepares_the_tree_once_then_wraps_fragments_in_its_template(tmp_path):
+    from mir_export.tasks.passes.harvest import harvest, modules
+    from mir_export.tasks.passes.sources import Source
+
+    tree = tmp_path / "tree"
+    (tree / "snippets").mkdir(parents=True)
+    (tree / "snippets" / "sum.c").write_text("int s = 0; for (int i = 0; i < 9; i++) s += i; return s;")
+    (tmp_path / "out" / "src" / "demo").mkdir(parents=True)
+    (tmp_path / "out" / "src" / "demo" / ".tree").write_text(str(tree))
+    template = "int main(void) {\\n${snippet_source_code}\\n}\\n"  # written by the tree's own step, as configure does
+    src = Source("demo", "1", "MIT", "test", (), (), wrap=(("snippets/*.c", "snippets/wrap.c.in"),),
+                 prepare=(f"printf '{template}' > snippets/wrap.c.in",))
+    record = harvest(src, tmp_path / "out", 1)
+    assert (tmp_path / "out" / "src" / "demo" / ".prepared").exists()
+    assert record["units"] == 1 and record["failed"] == 0
+    assert modules(tmp_path / "out", "demo", "O0") == ["demo/.wrapped/snippets/sum.c.O0.ll"]
+    assert "define" in (tmp_path / "out" / "ir" / "demo" / ".wrapped" / "snippets" / "sum.c.O0.ll").read_text()

@@ -158,15 +158,17 @@ FEATURES: dict[str, tuple[Extractor, str]] = {
 }
 
 
-def feature_matrix(name: str, task: Task, context: Context, cache: Path) -> tuple[np.ndarray, float | None]:
+def feature_matrix(name: str, task: Task, context: Context, cache: Path,
+                   extractors: dict[str, tuple[Extractor, str]] | None = None) -> tuple[np.ndarray, float | None]:
     """[N, D] of feature set ``name`` for ``task``'s rows, kept in ``cache`` (keyed by the rows'
     file contents and the models' encoders, pooling, front end and tokenizer, so changed rows or
     encoders compute it afresh, a changed head or figure does not), and the seconds computing it
-    took (None where not recorded)."""
+    took (None where not recorded); ``extractors``: another task's feature sets (default ``FEATURES``)."""
+    extractors = FEATURES if extractors is None else extractors
     if name == ROWS:
         return np.arange(len(task.targets), dtype=np.float64)[:, None], 0.0
-    if name not in FEATURES:
-        raise ValueError(f"unknown feature set {name!r} ({', '.join(FEATURES)})")
+    if name not in extractors:
+        raise ValueError(f"unknown feature set {name!r} ({', '.join(extractors)})")
     key = hashlib.sha256()
     for path in task.ir:
         key.update(content_digest(path).encode())
@@ -178,7 +180,7 @@ def feature_matrix(name: str, task: Task, context: Context, cache: Path) -> tupl
     if path.exists():
         return np.load(path), float(took.read_text()) if took.exists() else None
     start = time.monotonic()
-    matrix = np.asarray(FEATURES[name][0](task.ir, context), dtype=np.float32)
+    matrix = np.asarray(extractors[name][0](task.ir, context), dtype=np.float32)
     seconds = time.monotonic() - start
     print(f"suite: {task.name} {name} features {matrix.shape} in {seconds:.0f}s", file=sys.stderr)
     cache.mkdir(parents=True, exist_ok=True)

@@ -2,5 +2,6 @@
 
 Packages and their IR forms (:mod:`sources`, :mod:`harvest`), pipelines in the new pass manager's
 nested syntax (:mod:`pipelines`), labels (:mod:`measure`, :mod:`labels`), the room beyond the best
-fixed pipeline (:mod:`room`) and the coreset search (:mod:`coreset`).
+fixed pipeline (:mod:`room`), the coreset search (:mod:`coreset`) and the judge of feature sets
+(:mod:`task`, :mod:`judge`, :mod:`judge_run`, :mod:`judge_report`).
 """

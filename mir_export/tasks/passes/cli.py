@@ -1,4 +1,4 @@
-"""``mir-export passes build|room|coreset|label``: the pass-pipeline task's data, step by step.
+"""``mir-export passes build|room|coreset|label|judge``: the pass-pipeline task's data, step by step, and its judge.
 
 Each step is long on a shared machine: run it niced, in the background; each resumes where it
 stopped (done packages, done modules and done evaluations are skipped) and logs a line per module.
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from mir_runtime.usage import Formatter, UsageError
 
 FORMS = ("O0", "O2", "linked")
 MAX_JOBS = 2
+JUDGE_FEATURES = ("none", "opcodes", "autophase", "tfidf", "ir2vec", "random", "ours")  # judge.FEATURES, unimported
 
 
 def _common(cmd, data_help: str) -> None:
@@ -89,6 +91,44 @@ def add_commands(sub) -> None:
     lab.add_argument("--split", choices=("train", "test"), required=True, help="what these packages are for")
     lab.add_argument("--bytes", nargs="+", default=["Oz"], metavar="NAME",
                      help="pipelines whose .text bytes are measured too ('all' for every one)")
+    lab.add_argument("--recheck", type=int, metavar="N", default=None,
+                     help="label N modules already labelled again and compare (nothing is added): identical?")
+    lab.add_argument("--engine", choices=("local", "ray"), default="local",
+                     help="local worker processes (--jobs), or Ray tasks of one CPU each on a cluster")
+    lab.add_argument("--address", metavar="ADDR", help="Ray cluster to join (default: $RAY_ADDRESS, else a "
+                                                       "local one of --jobs CPUs); nodes must see --data at its path")
+    _judge_command(cmds)
+
+
+def _judge_command(cmds) -> None:
+    j = cmds.add_parser("judge", formatter_class=Formatter,
+                        help="every feature set on the held-out modules: one shot and K = 3, 5, paired intervals",
+                        description="The training modules choose the fixed references (best pipeline, greedy "
+                                    "3- and 5-sets) and, per feature set, the learner (inner folds only); the "
+                                    "held-out modules are scored once. Writes a JSON of every figure and decision "
+                                    "and prints a Markdown table. Resumable: feature matrices and each feature "
+                                    "set's decisions are kept in --cache.")
+    j.add_argument("--data", type=Path, required=True, help="task directory (DATA/ir, DATA/labels)")
+    j.add_argument("--train", type=Path, default=None, help="training labels (default: DATA/labels/train.jsonl)")
+    j.add_argument("--test", type=Path, default=None, help="held-out labels (default: DATA/labels/test.jsonl)")
+    j.add_argument("--test-packages", nargs="+", metavar="NAME", default=None,
+                   help="hold out these packages of --train's file instead of reading --test (development)")
+    j.add_argument("--pipelines", type=Path, default=None,
+                   help="NAME<TAB>PASSES file (default: DATA/coreset/coreset.tsv where it exists, else the "
+                        "pipelines every training module has)")
+    j.add_argument("--model", type=Path, default=None, help="model directory (default: the shipped one)")
+    j.add_argument("--random-model", type=Path, default=None, metavar="DIR",
+                   help="random-weights model (default: CACHE/random-model, made by 'mir-export random-model "
+                        "--like MODEL --seed 0' when missing)")
+    j.add_argument("--features", nargs="+", choices=JUDGE_FEATURES, default=list(JUDGE_FEATURES), metavar="NAME",
+                   help=f"feature sets, from {', '.join(JUDGE_FEATURES)} (default: all)")
+    j.add_argument("--cache", type=Path, default=None,
+                   help="feature matrices, the random model, the checkpoint (default: DATA/judge)")
+    j.add_argument("--out", type=Path, default=Path("results/passes/judge.json"), help="the JSON, written atomically")
+    j.add_argument("--markdown", type=Path, default=None, help="also write the table here")
+    j.add_argument("--seed", type=int, default=0, help="seed of the inner folds")
+    j.add_argument("--jobs", type=int, default=1, choices=range(1, MAX_JOBS + 1),
+                   help=f"worker processes reading and embedding modules (at most {MAX_JOBS})")
 
 
 def _pipelines(args: argparse.Namespace) -> dict[str, str]:
@@ -108,14 +148,20 @@ def _pipelines(args: argparse.Namespace) -> dict[str, str]:
     return pipelines
 
 
-def _rows(args: argparse.Namespace) -> list[dict]:
+def _rows(args: argparse.Namespace, split: str | None = None) -> list[dict]:
+    """The modules of ``--packages``; with a ``split``, those must be of it (all of it by default)."""
     from mir_export.tasks.passes.labels import module_rows
-    from mir_export.tasks.passes.sources import by_name
+    from mir_export.tasks.passes.sources import by_name, split_of
 
     try:
-        names = [s.name for s in by_name(args.packages)]
+        names = [s.name for s in by_name(args.packages) if args.packages or split is None
+                 or s.held_out == (split == "test")]
+        if split:
+            split_of(names, split)
     except KeyError as exc:
         raise UsageError(f"--packages: {exc.args[0]}") from None
+    except ValueError as exc:
+        raise UsageError(f"--packages: {exc}") from None
     if not (args.data / "ir").is_dir():
         raise UsageError(f"{args.data}: no ir/ folder (run 'mir-export passes build --data {args.data}' first)")
     return module_rows(args.data, names, tuple(args.forms), args.per_group, args.max_instructions,
@@ -135,6 +181,10 @@ def run(args: argparse.Namespace) -> int:
         return _room(args)
     if args.passes_command == "coreset":
         return _coreset(args)
+    if args.passes_command == "judge":
+        from mir_export.tasks.passes.judge_run import run_judge
+
+        return run_judge(args)
     return _label(args)
 
 
@@ -200,7 +250,7 @@ def _coreset(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if min(args.random, args.climb, args.pool, args.cover_modules) < 0 or args.size < 6:
         raise UsageError("--random, --climb, --pool and --cover-modules must be >= 0, --size >= 6")
-    rows = _rows(args)
+    rows = _rows(args, "train")
     if not rows:
         raise UsageError(f"{args.data}: no training module for these packages and forms")
     opt19 = find_opt19()
@@ -216,18 +266,44 @@ def _coreset(args: argparse.Namespace) -> int:
 
 
 def _label(args: argparse.Namespace) -> int:
-    from mir_export.tasks.passes.labels import label_rows
+    from mir_export.tasks.passes.labels import EngineError, label_rows
     from mir_export.tasks.passes.manifest import write_manifest
 
     pipelines = _pipelines(args)
     unknown = [b for b in args.bytes if b != "all" and b not in pipelines]
     if unknown:
         raise UsageError(f"--bytes: {', '.join(unknown)} not in {args.pipelines}")
-    rows = _rows(args)
     dest = args.data / "labels" / f"{args.split}.jsonl"
-    counts = label_rows(args.data, rows, pipelines, dest, args.jobs, tuple(args.bytes))
+    address = args.address or os.environ.get("RAY_ADDRESS")
+    if args.recheck is not None:
+        return _recheck(args, pipelines, dest, address)
+    rows = _rows(args, args.split)
+    try:
+        counts = label_rows(args.data, rows, pipelines, dest, args.jobs, tuple(args.bytes), engine=args.engine,
+                            address=address)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
     command = ["mir-export", *getattr(args, "argv", [])]
     manifest = write_manifest(args.data, args.split, rows, pipelines, tuple(args.bytes), command)
     print(f"labels ({args.split}): {manifest['modules']} modules labelled, {manifest['failed']} failed; "
           f"this run {counts['labelled_now']} modules, {counts['cpu_s_now']} CPU-s")
+    return 0
+
+
+def _recheck(args: argparse.Namespace, pipelines: dict[str, str], dest: Path, address: str | None) -> int:
+    from mir_export.tasks.passes.labels import EngineError, read_jsonl, recheck
+
+    if args.recheck < 1:
+        raise UsageError("--recheck: give a number of modules >= 1")
+    if not read_jsonl(dest):
+        raise UsageError(f"{dest}: no labels to check yet (run 'mir-export passes label' without --recheck first)")
+    try:
+        found = recheck(args.data, dest, pipelines, args.recheck, args.jobs, tuple(args.bytes), args.engine, address)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
+    if found["differ"]:
+        print(f"labels ({args.split}): {len(found['differ'])} of {found['modules']} modules labelled again differ: "
+              f"{', '.join(found['differ'][:5])}", file=sys.stderr)
+        return 1
+    print(f"labels ({args.split}): {found['modules']} modules labelled again, identical")
     return 0

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from mir_export.corpus import fetch
 from mir_export.corpus.packages import Package
-from mir_export.tasks.passes.sources import Source
+from mir_export.tasks.passes.sources import PLACEHOLDER, WRAPPED, Source
 
 DONE = ".done"
 FORMS = ("O0", "O2", "linked")
@@ -25,21 +25,46 @@ COMPILE_TIMEOUT_S = 600
 C_SUFFIXES = (".c",)
 
 
+PREPARED = ".prepared"
+PREPARE_TIMEOUT_S = 1800
+
+
 def _tree(src: Source, out: Path) -> Path:
-    """The unpacked upstream tree (fetched with apt-get source on first use)."""
+    """The unpacked upstream tree (fetched with apt-get source on first use), prepared."""
     work = out / "src" / src.name
     marker = work / ".tree"
     if marker.exists():
-        return Path(marker.read_text())
-    with open(out / "logs" / f"{src.name}.log", "a") as log:
-        tree = fetch.fetch(Package(src.name, "debian", src.version, src.license, ()), work, log)
-    marker.write_text(str(tree))
+        tree = Path(marker.read_text())
+    else:
+        with open(out / "logs" / f"{src.name}.log", "a") as log:
+            tree = fetch.fetch(Package(src.name, "debian", src.version, src.license, ()), work, log)
+        marker.write_text(str(tree))
+    if src.prepare and not (work / PREPARED).exists():
+        with open(out / "logs" / f"{src.name}.log", "a") as log:
+            for command in src.prepare:
+                log.write(f"$ {command}\n")
+                log.flush()
+                done = subprocess.run(command, shell=True, cwd=tree, stdout=log, stderr=subprocess.STDOUT,
+                                      timeout=PREPARE_TIMEOUT_S)
+                if done.returncode != 0:
+                    raise RuntimeError(f"{command!r} failed in the unpacked tree (exit {done.returncode}; "
+                                       f"see logs/{src.name}.log)")
+        (work / PREPARED).write_text("\n".join(src.prepare) + "\n")
     return tree
 
 
 def unit_sources(src: Source, tree: Path) -> list[str]:
-    """The unit paths (relative to the tree) the recipe's globs match, sorted, each once."""
+    """The unit paths (relative to the tree) the recipe's globs match, and the wrapped fragments'
+    units (written on first use), sorted, each once."""
     found = {os.path.relpath(p, tree) for g in src.units for p in glob.glob(str(tree / g))}
+    for fragments, template in src.wrap:
+        text = (tree / template).read_text(errors="replace")
+        for path in glob.glob(str(tree / fragments)):
+            unit = Path(WRAPPED) / os.path.relpath(path, tree)
+            if not (tree / unit).exists():
+                (tree / unit).parent.mkdir(parents=True, exist_ok=True)
+                (tree / unit).write_text(text.replace(PLACEHOLDER, Path(path).read_text(errors="replace")))
+            found.add(str(unit))
     return sorted(found)
 
 
@@ -93,13 +118,14 @@ def harvest(src: Source, out: Path, jobs: int, max_units: int | None = None) -> 
     linked = {name: sorted({os.path.relpath(p, tree) for g in globs for p in glob.glob(str(tree / g))})
               for name, globs in src.link}
     units = sorted(set(units).union(*linked.values()))  # a link group's units are always compiled
+    flags = [*src.flags, *(f"-I{os.path.relpath(p, tree)}" for g in src.includes for p in sorted(glob.glob(str(tree / g))))]
     work = []
     for unit in units:
         for level in ("O0", "O2"):
             dest = ir_dir / f"{unit}.{level}.ll"
             dest.parent.mkdir(parents=True, exist_ok=True)
             if not dest.exists():
-                work.append((str(tree), unit, list(src.flags), level, str(dest)))
+                work.append((str(tree), unit, flags, level, str(dest)))
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         errors = [e for e in pool.map(_compile, work) if e]
     with open(out / "logs" / f"{src.name}.log", "a") as log:

@@ -2,18 +2,26 @@
 
 Resumable: a module whose key is already in the file is skipped, so a stopped run picks up where
 it stopped (a line is written whole, so a kill leaves at most one partial last line, dropped on
-reading). The order of the lines depends on the workers; their content does not.
+reading). The order of the lines depends on the workers; their content does not. Workers are local
+processes, or Ray tasks on a cluster (``engine="ray"``: one CPU each; every node must see the data
+directory at the same path and have LLVM 14's ``opt``, ``llc`` and ``llvm-size``), whose lines
+equal the local ones.
 """
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import logging
 import sys
+import tempfile
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from mir_export.tasks.size.labels import LabelError
 from mir_export.tasks.passes import harvest, measure
+from mir_runtime.ray_engine import check_reachable
 
 MAX_JOBS = 2  # a background job on a shared machine
 
@@ -55,6 +63,13 @@ def read_jsonl(path: Path) -> list[dict]:
     return rows
 
 
+def canonical(rows: list[dict]) -> str:
+    """The labels' deterministic part (counts, bytes, errors) as text, in key order."""
+    keep = ("key", "package", "form", "input", "counts", "text_bytes", "error")
+    return "".join(json.dumps({k: r[k] for k in keep if k in r}, sort_keys=True) + "\n"
+                   for r in sorted(rows, key=lambda r: r["key"]))
+
+
 def _label_one(args: tuple[str, dict, dict[str, str], tuple[str, ...]]) -> dict:
     out, row, pipelines, bytes_for = args
     try:
@@ -63,10 +78,46 @@ def _label_one(args: tuple[str, dict, dict[str, str], tuple[str, ...]]) -> dict:
         return {**row, "error": str(exc)}
 
 
+class EngineError(RuntimeError):
+    """No Ray to run on (the extra is missing, no cluster answers): one line."""
+
+
+def _local(work: list[tuple], jobs: int) -> Iterator[dict]:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for future in as_completed([pool.submit(_label_one, w) for w in work]):
+            yield future.result()
+
+
+def _ray(work: list[tuple], jobs: int, address: str | None) -> Iterator[dict]:
+    """Each module a Ray task of one CPU on the cluster at ``address`` (else a local one of ``jobs`` CPUs)."""
+    try:
+        import ray
+    except ImportError:
+        raise EngineError("--engine ray needs Ray: pip install 'mir[ray]'") from None
+    try:
+        if address:
+            check_reachable(address)
+            ray.init(address=address, logging_level=logging.WARNING)
+        else:
+            ray.init(num_cpus=jobs, include_dashboard=False, logging_level=logging.WARNING)
+    except (ConnectionError, RuntimeError) as exc:  # nothing answers; Ray's own refusal
+        raise EngineError(str(exc).splitlines()[0] if str(exc) else f"no Ray cluster at {address}") from None
+    try:
+        task = ray.remote(num_cpus=1)(_label_one)
+        pending = [task.remote(w) for w in work]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+    finally:
+        ray.shutdown()
+
+
 def label_rows(out: Path, rows: list[dict], pipelines: dict[str, str], dest: Path, jobs: int,
-               bytes_for: tuple[str, ...] = ("Oz",), log=sys.stderr) -> dict:
-    """Label every row whose key is not yet in ``dest``; counts of the run. A line per module goes
-    to ``log``."""
+               bytes_for: tuple[str, ...] = ("Oz",), log=sys.stderr, engine: str = "local",
+               address: str | None = None) -> dict:
+    """Label every row whose key is not yet in ``dest``, in ``jobs`` local worker processes or as
+    Ray tasks (``engine="ray"``, the cluster at ``address``); counts of the run. A line per module
+    goes to ``log``."""
     done = {r["key"] for r in read_jsonl(dest)}
     todo = [r for r in rows if r["key"] not in done]
     log.write(f"labels: {len(rows)} modules, {len(rows) - len(todo)} already in {dest.name}, {len(todo)} to go, "
@@ -74,10 +125,10 @@ def label_rows(out: Path, rows: list[dict], pipelines: dict[str, str], dest: Pat
     log.flush()
     dest.parent.mkdir(parents=True, exist_ok=True)
     failed = cpu = 0.0
-    with open(dest, "a") as fh, ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_label_one, (str(out), r, pipelines, bytes_for)) for r in todo]
-        for i, future in enumerate(as_completed(futures), 1):
-            entry = future.result()
+    work = [(str(out), r, pipelines, bytes_for) for r in todo]
+    results = _ray(work, jobs, address) if engine == "ray" else _local(work, jobs)
+    with open(dest, "a") as fh:
+        for i, entry in enumerate(results, 1):
             fh.write(json.dumps(entry, sort_keys=True) + "\n")
             fh.flush()
             failed += "error" in entry
@@ -86,3 +137,19 @@ def label_rows(out: Path, rows: list[dict], pipelines: dict[str, str], dest: Pat
                       f"{entry['error'] if 'error' in entry else str(entry['input']) + ' instructions, ' + str(entry['cpu_s']) + ' CPU-s'}\n")
             log.flush()
     return {"modules": len(rows), "labelled_now": len(todo), "failed_now": int(failed), "cpu_s_now": round(cpu, 1)}
+
+
+def recheck(out: Path, dest: Path, pipelines: dict[str, str], count: int, jobs: int,
+            bytes_for: tuple[str, ...] = ("Oz",), engine: str = "local", address: str | None = None) -> dict:
+    """Label ``count`` modules of ``dest`` again (the first in a hash order of their keys) and
+    compare: ``{"modules": n, "differ": [keys whose counts, bytes or errors changed]}``. The labels
+    claim to be deterministic; this is how a user checks it on their machine."""
+    stored = {r["key"]: r for r in read_jsonl(dest)}
+    keys = sorted(stored, key=lambda k: hashlib.sha256(k.encode()).hexdigest())[:count]
+    rows = [{k: stored[key][k] for k in ("key", "package", "form", "module")} for key in keys]
+    with tempfile.TemporaryDirectory(prefix="mir-recheck-") as tmp:
+        again = Path(tmp) / "again.jsonl"
+        label_rows(out, rows, pipelines, again, jobs, bytes_for, io.StringIO(), engine, address)
+        fresh = {r["key"]: r for r in read_jsonl(again)}
+    differ = [k for k in keys if canonical([fresh[k]]) != canonical([stored[k]])]
+    return {"modules": len(keys), "differ": differ}

@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 from mir_export.tasks.passes import harvest, measure
-from mir_export.tasks.passes.labels import read_jsonl
+from mir_export.tasks.passes.labels import canonical, read_jsonl
 from mir_export.tasks.passes.sources import by_name
 
 TOOLS = ("clang", "opt", "llc", "llvm-size", "llvm-link")
@@ -26,13 +26,6 @@ def tool_version(name: str) -> str:
     except OSError:
         return "missing"
     return next((ln.strip() for ln in done.stdout.splitlines() if "version" in ln.lower()), "unknown")
-
-
-def canonical(rows: list[dict]) -> str:
-    """The labels' deterministic part (counts, bytes, errors) as text, in key order."""
-    keep = ("key", "package", "form", "input", "counts", "text_bytes", "error")
-    return "".join(json.dumps({k: r[k] for k in keep if k in r}, sort_keys=True) + "\n"
-                   for r in sorted(rows, key=lambda r: r["key"]))
 
 
 def placeholder_command(command: list[str], data: Path) -> list[str]:

@@ -1,13 +1,20 @@
 """The pinned candidate packages of the pass-pipeline task, and how their translation units compile.
 
-Debian bookworm sources (``apt-get source NAME=VERSION``, the upstream tarball unpacked), none of
-them in the pre-training corpus (:mod:`mir_export.corpus.packages`). Each is read as translation
+Debian bookworm sources (``apt-get source NAME=VERSION``, the upstream tarball unpacked). The
+``held_out`` ones are the test packages: none is in the pre-training corpus
+(:mod:`mir_export.corpus.packages`), and neither the coreset search nor a head's training reads
+them; a training package may be one of the corpus's (GSL), as the heads of the other tasks are. Each is read as translation
 units compiled one by one with clang-14 from the unpacked tree (``units`` globs, ``flags``: include
 paths and defines): header-only and build-system-light code needs no configure, so the sample is
 cheap to rebuild. Each unit gives two forms: ``O0`` (clang -O0, ``optnone`` and ``noinline`` removed
 when read, as the field's benchmark IR has them) and ``O2`` (clang -O2's IR, re-tuned). ``link``
 names unit globs whose -O0 modules are linked whole into one module (a program or a library as a
-linker sees it), the third form.
+linker sees it), the third form. ``wrap`` turns code fragments into units: each file a glob
+matches is put in the place of ``PLACEHOLDER`` in a template of the tree (Eigen's documentation
+snippets, which its build wraps in a ``main`` the same way), written to ``WRAPPED/<path>``.
+``prepare`` names shell commands run once in the unpacked tree before any unit compiles (GSL's
+``configure``, which writes the ``config.h`` its units include, and the ``make`` step that links
+its public headers into ``gsl/``).
 """
 from __future__ import annotations
 
@@ -25,35 +32,67 @@ class Source:
     units: tuple[str, ...]  # globs below the unpacked tree's top directory
     flags: tuple[str, ...] = ()
     link: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())  # (name, unit globs) linked whole
+    wrap: tuple[tuple[str, str], ...] = field(default=())  # (fragment glob, template path): one unit each
+    includes: tuple[str, ...] = ()  # globs of include folders, each an -I after ``flags`` (Boost's libs/*/include)
+    prepare: tuple[str, ...] = ()  # shell commands run once in the tree first
+    held_out: bool = False  # a test package: never read by the coreset search or a head's training
+
+
+PLACEHOLDER = "${snippet_source_code}"
+WRAPPED = ".wrapped"  # below the unpacked tree: the units ``wrap`` makes
 
 
 CXX = ("-std=c++17",)
 SOURCES: tuple[Source, ...] = (
+    # training packages: the coreset search and the heads read these
     Source("cminpack", "1.3.6-5", "BSD-3-Clause-like (Minpack)", "numeric C (nonlinear least squares)",
            ("*.c", "examples/*.c"), ("-I", "."),
            link=(("libcminpack", ("[a-z]*[!_].c",)),)),
-    Source("kissfft", "131.1.0-4.1~deb12u1", "BSD-3-Clause", "numeric C (FFT)",
-           ("*.c", "tools/*.c", "test/*.c"), ("-I", ".", "-Dkiss_fft_scalar=float"),
-           link=(("fftutil", ("kiss_fft.c", "kiss_fftnd.c", "kiss_fftr.c", "kiss_fftndr.c", "tools/fftutil.c")),)),
+    Source("gsl", "2.7.1+dfsg-5+deb12u1", "GPL-3.0+", "numeric C (GNU Scientific Library: routines and tests)",
+           ("*/*.c",), ("-I", ".", "-DHAVE_CONFIG_H"),
+           prepare=("./configure CC=clang-14 --disable-shared", "make -C gsl")),
     Source("muparser", "2.3.3-0.1", "BSD-2-Clause", "C++ library (expression parser, STL)",
            ("src/*.cpp", "samples/*/*.cpp"), ("-I", "include", *CXX),
            link=(("libmuparser", ("src/*.cpp",)),)),
-    Source("re2", "20220601+dfsg-1", "BSD-3-Clause", "C++ library (regular expressions)",
-           ("re2/*.cc", "util/*.cc"), ("-I", ".", *CXX)),
     Source("glm", "0.9.9.8+ds-6", "MIT", "template C++ (vector math tests)",
            ("test/*/*.cpp",), ("-I", ".", "-DGLM_FORCE_SILENT_WARNINGS", *CXX)),
-    Source("eigen3", "3.4.0-4", "MPL-2.0", "template C++ (linear algebra example programs)",
-           ("doc/examples/*.cpp",), ("-I", ".", *CXX)),
-    Source("range-v3", "0.12.0-1", "BSL-1.0", "template C++ (range algorithms: examples, tests)",
-           ("example/*.cpp", "test/*/*.cpp"), ("-I", "include", "-I", "test", *CXX)),
-    Source("gemmlowp", "0.0~git20211220.e844ffd-1", "Apache-2.0", "template C++ (low-precision GEMM, as in TensorFlow)",
-           ("test/*.cc", "doc/*.cc"), ("-I", ".", *CXX)),
+    Source("boost1.81", "1.81.0-5+deb12u1", "BSL-1.0", "template C++ (Boost libraries' tests and examples)",
+           ("libs/*/test/*.cpp", "libs/*/example/*.cpp"), ("-I", ".", *CXX),
+           includes=("libs/*/include", "libs/numeric/*/include")),
     Source("cppcheck", "2.10-2", "GPL-3.0+", "C++ program (static analyser, STL-heavy)",
            ("lib/*.cpp", "cli/*.cpp"), ("-I", "lib", "-I", "externals/simplecpp", "-I", "externals/tinyxml2",
                                         "-I", "externals/picojson", "-I", "cli", *CXX)),
+    # held-out packages: the test split
+    Source("kissfft", "131.1.0-4.1~deb12u1", "BSD-3-Clause", "numeric C (FFT)",
+           ("*.c", "tools/*.c", "test/*.c"), ("-I", ".", "-Dkiss_fft_scalar=float"),
+           link=(("fftutil", ("kiss_fft.c", "kiss_fftnd.c", "kiss_fftr.c", "kiss_fftndr.c", "tools/fftutil.c")),),
+           held_out=True),
+    Source("re2", "20220601+dfsg-1", "BSD-3-Clause", "C++ library (regular expressions)",
+           ("re2/*.cc", "util/*.cc"), ("-I", ".", *CXX), held_out=True),
+    Source("eigen3", "3.4.0-4", "MPL-2.0", "template C++ (linear algebra: example programs, snippets, benchmarks)",
+           ("doc/examples/*.cpp", "unsupported/doc/examples/*.cpp", "bench/*.cpp"), ("-I", ".", *CXX),
+           wrap=(("doc/snippets/*.cpp", "doc/snippets/compile_snippet.cpp.in"),), held_out=True),
+    Source("range-v3", "0.12.0-1", "BSL-1.0", "template C++ (range algorithms: examples, tests)",
+           ("example/*.cpp", "test/*/*.cpp"), ("-I", "include", "-I", "test", *CXX), held_out=True),
+    Source("gemmlowp", "0.0~git20211220.e844ffd-1", "Apache-2.0", "template C++ (low-precision GEMM, as in TensorFlow)",
+           ("test/*.cc", "doc/*.cc"), ("-I", ".", *CXX), held_out=True),
+    Source("mdds", "2.0.3-1", "MIT", "template C++ (multi-dimensional data structures: tests)",
+           ("test/*.cpp", "test/*/*.cpp"), ("-I", "include", "-I", "test/include", "-I", "test", *CXX), held_out=True),
+    Source("armadillo", "1:11.4.2+dfsg-1", "Apache-2.0", "template C++ (linear algebra: tests, examples)",
+           ("tests2/*.cpp", "tests1/*.cpp", "examples/*.cpp"), ("-I", "include", "-DARMA_DONT_USE_WRAPPER", *CXX),
+           held_out=True),
 )
 
 
 def by_name(names: list[str] | None) -> list[Source]:
     """The sources named (all when None), in the recipe's order; KeyError names the unknown ones."""
     return pick(SOURCES, names)
+
+
+def split_of(names: list[str], split: str) -> None:
+    """ValueError naming the packages of ``names`` that are not of ``split`` (train: not held out;
+    test: held out): the held-out packages never shape the pipelines or a head."""
+    wrong = [s.name for s in by_name(names) if s.held_out != (split == "test")]
+    if wrong:
+        raise ValueError(f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} "
+                         f"{'a training' if split == 'test' else 'a held-out'} package: not for the {split} split")
