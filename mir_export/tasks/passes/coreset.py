@@ -5,8 +5,9 @@ and random sequences drawn from :data:`pipelines.SEARCH_PASSES`, then a hill cli
 replace one pass of the module's best); (2) the modules' best sequences, the largest gains over
 ``-Oz`` first, form a pool evaluated on a sample of the training modules; (3) greedily, the pool
 pipeline that most raises the sum over modules of log(count(Oz) / best count so far) joins the
-standard levels, until the set has ``size`` members; each member must also parse and run on
-opt-19 (on the bitcode of a training module, which LLVM 19 reads), or it is passed over.
+standard levels, until the set has ``size`` members or none raises the sum; each member must
+also parse and run on opt-19 (on the bitcode of a training module, which LLVM 19 reads), or it is
+passed over.
 
 Every evaluation is appended to ``evals.jsonl`` (module, pipeline, count); a resumed run replays
 the same draws (one random generator per module, seeded by the run's seed and the module) and
