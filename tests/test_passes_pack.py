@@ -12,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mir_export.cli import main
 from mir_runtime.packs import read_pack
@@ -164,6 +166,41 @@ def test_bad_input_is_one_line_exit_2_and_the_previous_pack_stays(judged, tmp_pa
     assert _pack(data, judge, tmp_path / "file") == 2
     _one_line(capsys, "exists and is not a task pack")
     assert (out / "task.json").read_text() == before and not list(tmp_path.glob(".passes*"))
+    assert _pack(data, judge, out, "--features", "autophase") == 0  # a pack there is replaced whole
+    assert read_pack(out).task.features == "autophase" and not list(tmp_path.glob(".passes*"))
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                     max_leaves=8)
+
+
+# fields of the judge's JSON that the pack reads, each replaced by any JSON value in turn
+FIELDS = (("pipelines",), ("features",), ("features", "opcodes"), ("features", "opcodes", "learner"),
+          ("features", "opcodes", "inner_log_gain"), ("inputs",), ("inputs", "train"), ("inputs", "train", "file"),
+          ("inputs", "pipelines"), ("inputs", "pipelines", "passes"), ("settings", "test_packages"),
+          ("settings", "seed"), ("modules", "train"), ("references",))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(FIELDS), _JSON)
+def test_any_judge_json_is_a_pack_or_one_line_exit_2(judged, tmp_path: Path, capsys, field: tuple, value):
+    data, judge = judged
+    results = json.loads(judge.read_text())
+    place = results
+    for key in field[:-1]:
+        place = place[key]
+    place[field[-1]] = value
+    bad = tmp_path / "judge.json"
+    bad.write_text(json.dumps(results))
+    shutil.rmtree(tmp_path / "out", ignore_errors=True)
+    code = _pack(data, bad, tmp_path / "out")
+    err = capsys.readouterr().err
+    assert code in (0, 2) and "Traceback" not in err, err
+    if code == 2:
+        assert err.count("\n") == 1 and not (tmp_path / "out").exists(), err
+    else:
+        assert read_pack(tmp_path / "out").task.kind == "passes"
 
 
 def test_end_to_end_predict_and_tune(judged, tmp_path: Path):

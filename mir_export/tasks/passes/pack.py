@@ -61,8 +61,21 @@ def read_judge(path: Path) -> dict:
         if not isinstance(entry, dict) or not isinstance(entry.get("learner"), str) \
                 or not isinstance(entry.get("inner_log_gain"), (int, float)):
             raise UsageError(f"{path}: features.{name} has no learner and inner_log_gain")
-    if not isinstance(judge["inputs"].get("train"), dict) or not isinstance(judge["inputs"]["train"].get("sha256"), str):
-        raise UsageError(f"{path}: inputs.train has no labels file and sha256")
+    if not all(isinstance(n, str) for n in judge["pipelines"]):
+        raise UsageError(f"{path}: pipelines must be names")
+    for split in ("train", "test"):
+        entry = judge["inputs"].get(split)
+        if (split == "train" or entry is not None) and not (
+                isinstance(entry, dict) and all(isinstance(entry.get(k), str) for k in ("file", "sha256"))):
+            raise UsageError(f"{path}: inputs.{split} has no labels file and sha256")
+    recorded = judge["inputs"].get("pipelines")
+    if recorded is not None and not (isinstance(recorded, dict) and isinstance(recorded.get("passes", {}), dict)):
+        raise UsageError(f"{path}: inputs.pipelines must be the judge's pipeline file entry")
+    held = judge["settings"].get("test_packages")
+    if held is not None and not (isinstance(held, list) and all(isinstance(h, str) for h in held)):
+        raise UsageError(f"{path}: settings.test_packages must be a list of package names")
+    if not isinstance(judge["settings"].get("seed", 0), int) or not isinstance(judge["modules"].get("train"), int):
+        raise UsageError(f"{path}: settings.seed and modules.train must be integers")
     return judge
 
 
@@ -278,7 +291,10 @@ def make_pack(args: argparse.Namespace) -> int:
                       "kind": "passes", "head": HEAD, "inputs": [],
                       **({} if SHIPPABLE[name] == "embedding" else {"features": SHIPPABLE[name]}),
                       "pipelines": [{"name": n, "passes": p, "llvm": LLVM} for n, p in pipelines.items()]}
-        task = Task.from_manifest(TASK_NAME, task_entry)
+        try:
+            task = Task.from_manifest(TASK_NAME, task_entry)
+        except ValueError as exc:
+            raise UsageError(f"{args.pipelines or where}: {exc}") from None
         sections = _sections(args, judge, name, learner, len(split.train), margin)
         sections["provenance"]["judge_one_shot_agreement"] = agreement
         write_pack(staged, task, {HEAD: head}, base_model(ModelDirectory(model_dir), HEAD_PRECISION), sections)
@@ -294,10 +310,17 @@ def make_pack(args: argparse.Namespace) -> int:
     return 0
 
 
+def _geomean(figures: object) -> float | None:
+    """A judge figure's geometric mean, None where it has none."""
+    value = figures.get("geomean") if isinstance(figures, dict) else None
+    return value if isinstance(value, (int, float)) else None
+
+
 def _sections(args: argparse.Namespace, judge: dict, name: str, learner, rows: int, margin: float) -> dict:
     """What the pack records beside its task: the learner, the judge's figures for the chosen
     feature set (held-out, reported, never used to choose) and where it all came from."""
     entry = judge["features"][name]
+    references = judge.get("references") if isinstance(judge.get("references"), dict) else {}
     command = ["mir-export", "passes", "pack", "--data", "DATA", "--judge", args.judge.name,
                *(["--features", args.features] if args.features else []),
                *(["--pipelines", args.pipelines.name] if args.pipelines else []), "-o", args.out.name]
@@ -305,9 +328,8 @@ def _sections(args: argparse.Namespace, judge: dict, name: str, learner, rows: i
         "learners": {"": {**learner.to_dict(), "rows": rows, "inner_log_gain": entry["inner_log_gain"],
                           "margin": margin}},
         "seed": int(judge["settings"].get("seed", 0)),
-        "metrics": {"features": name, **{mode: entry[mode]["geomean"] for mode in ("one_shot", "k3", "k5")
-                                         if isinstance(entry.get(mode), dict)},
-                    "references": {r: v.get("geomean") for r, v in judge.get("references", {}).items()}},
+        "metrics": {"features": name, **{mode: _geomean(entry.get(mode)) for mode in ("one_shot", "k3", "k5")},
+                    "references": {r: _geomean(v) for r, v in references.items()}},
         "provenance": {
             "chosen_by": ("forced (--features)" if args.features else
                           "largest inner-fold log gain among the feature sets the runtime computes"),
