@@ -171,7 +171,8 @@ def test_bad_input_is_one_line_exit_2_and_the_previous_pack_stays(judged, tmp_pa
 
 
 _JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=8), inner, max_size=3),
                      max_leaves=8)
 
 

@@ -32,8 +32,8 @@ LLVM = 14  # the corpus's LLVM: every label was counted by opt-14
 SHIPPABLE = {"opcodes": "opcodes", "autophase": "autophase", "ours": "embedding"}
 CHECK_MODULES = 3  # training modules predicted through mir_runtime after writing
 TOLERANCE = 1e-3  # on gains (log units): float32 arithmetic, the embedding computed twice
-DESCRIPTION = ("the opt -passes= pipeline of fewest IR instructions for an LLVM {llvm} module (gains: the predicted log "
-               "of -Oz's IR instruction count over each pipeline's; default<Oz>'s gain is the head's margin, "
+DESCRIPTION = ("the opt -passes= pipeline of fewest IR instructions for an LLVM {llvm} module (gains: the predicted "
+               "log of -Oz's IR instruction count over each pipeline's; default<Oz>'s gain is the head's margin, "
                "{margin:g}: another pipeline is chosen only when its predicted gain clears it); features: {features}")
 
 
@@ -200,8 +200,9 @@ def _onnx_outputs(path: Path, x: np.ndarray) -> np.ndarray:
 def judge_agreement(judge: dict, name: str, split, gains: np.ndarray) -> str:
     """On how many held-out modules the head's arg-max is the judge's one-shot decision for
     ``name`` (the same learner, rows and seed: all, but for float ties), as "K/N"; a warning below N."""
-    recorded = {d.get("key"): d.get("features", {}).get(name, {}).get("one_shot")
-                for d in judge.get("decisions", []) if isinstance(d, dict)}
+    decisions = judge.get("decisions") if isinstance(judge.get("decisions"), list) else []
+    recorded = {d.get("key"): d["features"][name].get("one_shot") for d in decisions if isinstance(d, dict)
+                and isinstance(d.get("features"), dict) and isinstance(d["features"].get(name), dict)}
     ours = [split.test.names[i] for i in np.asarray(gains).argmax(1)] if len(gains) else []
     same = sum(recorded.get(key) == pick for key, pick in zip(split.test.keys, ours))
     if same < len(ours):
@@ -265,12 +266,15 @@ def make_pack(args: argparse.Namespace) -> int:
     model_dir = args.model or default_model_dir()
     if not (model_dir / "manifest.json").is_file():
         raise UsageError(f"--model {model_dir}: no manifest.json (a model directory)")
+    if name == "ours" and judge["settings"].get("model") not in (None, model_dir.name):
+        print(f"passes pack: warning: the judge embedded with model {judge['settings']['model']!r}, this pack "
+              f"with {model_dir.name!r}", file=sys.stderr)
     seed = int(judge["settings"].get("seed", 0))
     print(f"passes pack: {name} (inner {entry['inner_log_gain']:+.4f}), {learner.name}, refitted on "
           f"{len(split.train)} training modules", file=sys.stderr, flush=True)
     cache = args.cache or args.data / "judge"
     matrix, _ = matrices(split, [name], JudgeContext(model_dir, None, args.jobs), cache)[name]
-    train_x = matrix[:len(split.train)].astype(np.float32)
+    train_x = matrix[:len(split.train)]  # as the judge fitted it
     targets = split.train.targets()
     fitted = learner.fit(train_x, np.zeros((len(train_x), 0)), targets, targets.shape[1], seed)
     expected = fitted.predict(train_x, np.zeros((len(train_x), 0)))
@@ -287,7 +291,8 @@ def make_pack(args: argparse.Namespace) -> int:
             raise UsageError(f"{head}: the ONNX head's gains differ from the learner's by {onnx_gap:.2g}")
         agreement = judge_agreement(judge, name, split, _onnx_outputs(head, matrix[len(split.train):]))
         margin = float(dict(learner.settings).get("margin", 0.0))
-        task_entry = {"description": DESCRIPTION.format(llvm=LLVM, margin=margin, features=entry.get("description", name)),
+        described = DESCRIPTION.format(llvm=LLVM, margin=margin, features=entry.get("description", name))
+        task_entry = {"description": described,
                       "kind": "passes", "head": HEAD, "inputs": [],
                       **({} if SHIPPABLE[name] == "embedding" else {"features": SHIPPABLE[name]}),
                       "pipelines": [{"name": n, "passes": p, "llvm": LLVM} for n, p in pipelines.items()]}
