@@ -1,4 +1,4 @@
-"""``mir-export passes build|room|coreset|label|judge``: the pass-pipeline task's data, step by step, and its judge.
+"""``mir-export passes build|room|coreset|label|judge|pack``: the pass-pipeline task's data, step by step, and its judge.
 
 Each step is long on a shared machine: run it niced, in the background; each resumes where it
 stopped (done packages, done modules and done evaluations are skipped) and logs a line per module.
@@ -98,6 +98,30 @@ def add_commands(sub) -> None:
     lab.add_argument("--address", metavar="ADDR", help="Ray cluster to join (default: $RAY_ADDRESS, else a "
                                                        "local one of --jobs CPUs); nodes must see --data at its path")
     _judge_command(cmds)
+    _pack_command(cmds)
+
+
+def _pack_command(cmds) -> None:
+    k = cmds.add_parser("pack", formatter_class=Formatter,
+                        help="the passes task pack: the judge's chosen feature set and learner, refitted",
+                        description="Take the feature set of the largest inner-fold score in the judge's JSON "
+                                    "among those the runtime computes (opcodes, autophase, ours; --features forces "
+                                    "one), refit its learner on every training module the judge read, export it to "
+                                    "ONNX and write a task pack that 'mir-runtime predict --task passes' and "
+                                    "'mir-runtime tune' serve with --tasks; checked against the learner, then "
+                                    "renamed into place.")
+    k.add_argument("--data", type=Path, required=True, help="task directory the judge read (DATA/ir, DATA/labels)")
+    k.add_argument("--judge", type=Path, default=Path("results/passes/judge.json"), help="the judge's JSON")
+    k.add_argument("--features", choices=JUDGE_FEATURES, default=None, metavar="NAME",
+                   help="ship this feature set's learner instead (opcodes, autophase or ours)")
+    k.add_argument("--pipelines", type=Path, default=None,
+                   help="the judge's NAME<TAB>PASSES file, where its JSON does not record the passes")
+    k.add_argument("--train", type=Path, default=None, help="training labels (default: the file the judge names)")
+    k.add_argument("--model", type=Path, default=None, help="model directory (default: the shipped one)")
+    k.add_argument("--cache", type=Path, default=None, help="the judge's feature cache (default: DATA/judge)")
+    k.add_argument("--jobs", type=int, default=1, choices=range(1, MAX_JOBS + 1),
+                   help=f"worker processes reading and embedding modules (at most {MAX_JOBS})")
+    k.add_argument("-o", "--out", type=Path, required=True, help="the pack directory (replaced atomically)")
 
 
 def _judge_command(cmds) -> None:
@@ -185,6 +209,10 @@ def run(args: argparse.Namespace) -> int:
         from mir_export.tasks.passes.judge_run import run_judge
 
         return run_judge(args)
+    if args.passes_command == "pack":
+        from mir_export.tasks.passes.pack import make_pack
+
+        return make_pack(args)
     return _label(args)
 
 
