@@ -22,17 +22,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
 from passes_pack import LLVM, PROGRAMS, build_pack, compile_o0  # noqa: E402
+from tune_speed import timed  # noqa: E402  (this script's folder is on the path when it runs)
 
 from mir_export.tasks.passes.measure import prepare  # noqa: E402
 from mir_runtime.ir.count import count_instructions  # noqa: E402
@@ -89,18 +88,6 @@ def warm(modules: list[Path], pack: Path, tmp: Path, rounds: int) -> dict:
             for m in modules]
     return {"rounds": rounds, "load_average": [round(x, 2) for x in os.getloadavg()], "modules": rows,
             "summary": {key: summary(rows, key) for key in ("warm_tune3_over_oz", "oz_s")}}
-
-
-def timed(cmd: list[str]) -> tuple[float, float]:
-    """(wall seconds, CPU seconds: user + system of the process and the processes it waited for)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    seconds = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(cmd)}: {done.stderr.strip()}")
-    return seconds, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def pick(dirs: list[Path], count: int, out: Path) -> list[Path]:
