@@ -3,6 +3,7 @@ makes it (every attribute, on the parity files), PyG and DGL graphs and their da
 ProGraML draws it and Graphviz renders it, and ``mir-runtime graph`` writing them end to end."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -332,9 +333,14 @@ def test_missing_libraries_are_one_line(monkeypatch) -> None:
 
     monkeypatch.setitem(sys.modules, "torch_geometric", None)
     monkeypatch.setitem(sys.modules, "torch_geometric.data", None)
+    monkeypatch.setitem(sys.modules, "dgl", None)
+    if importlib.util.find_spec("torch") is None:  # the runtime alone: torch is the first thing missing
+        for convert in (formats.to_pyg, formats.to_dgl):
+            with pytest.raises(ImportError, match=rf"^{convert.__name__} needs torch: pip install 'mir-runtime\[graphs\]'$"):
+                convert(build_graph(parse_ir(GOOD)))
+        return
     with pytest.raises(ImportError, match=r"^to_pyg needs torch_geometric: pip install 'mir-runtime\[graphs\]'$"):
         formats.to_pyg(build_graph(parse_ir(GOOD)))
-    monkeypatch.setitem(sys.modules, "dgl", None)
     with pytest.raises(ImportError, match=r"^to_dgl needs dgl .*brings DGL 1\.1\.3 .*load with torch 2\.13\.0\)$"):
         formats.to_dgl(build_graph(parse_ir(GOOD)))
 
