@@ -31,7 +31,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
 from passes_pack import LLVM, PROGRAMS, build_pack, compile_o0  # noqa: E402
-from tune_speed import timed  # noqa: E402  (this script's folder is on the path when it runs)
+from tune_speed import median_times, timed  # noqa: E402  (this script's folder is on the path when it runs)
 
 from mir_export.tasks.passes.measure import prepare  # noqa: E402
 from mir_runtime.ir.count import count_instructions  # noqa: E402
@@ -157,25 +157,16 @@ def main() -> int:
             "tune3": lambda m: [*runtime, "tune", str(m), "--budget", "3", "-o", str(tmp / "tuned.ll"),
                                 "--tasks", str(packs["autophase"])],
         }
-        times = {m.name: {k: [] for k in commands} for m in modules}
-        cpu = {m.name: {k: [] for k in commands} for m in modules}
-        for round_ in range(args.rounds):
-            order = list(commands) if round_ % 2 == 0 else list(reversed(commands))
-            for module in modules:
-                for name in order:
-                    seconds, cpu_seconds = timed(commands[name](module))
-                    times[module.name][name].append(seconds)
-                    cpu[module.name][name].append(cpu_seconds)
+        medians = median_times(commands, modules, args.rounds)
         rows = []
         for module in modules:
-            t = {k: statistics.median(v) for k, v in times[module.name].items()}
-            c = {k: statistics.median(v) for k, v in cpu[module.name].items()}
+            t, c, runs, cpu_runs = medians[module.name]
             rows.append({"module": module.name, "instructions": count_instructions(module.read_text()),
                          **{f"{k}_s": round(v, 3) for k, v in t.items()},
                          **{f"{k}_cpu_s": round(v, 3) for k, v in c.items()},
                          "tune3_over_oz": round(t["tune3"] / t["oz"], 2),
                          "tune3_over_oz_cpu": round(c["tune3"] / c["oz"], 2),
-                         "runs": times[module.name], "cpu_runs": cpu[module.name]})
+                         "runs": runs, "cpu_runs": cpu_runs})
         start = [timed([sys.executable, "-c", "pass"])[0] for _ in range(3)]
         middle = sorted(modules, key=lambda m: m.stat().st_size)[len(modules) // 2]
         parts = subprocess.run([sys.executable, "-c", BREAKDOWN, str(packs["autophase"]), str(middle)],

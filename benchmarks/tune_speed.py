@@ -78,6 +78,23 @@ def timed(cmd: list[str]) -> tuple[float, float]:
     return seconds, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def median_times(commands: dict, modules: list[Path], rounds: int) -> dict[str, tuple[dict, dict, dict, dict]]:
+    """Per module: the median wall and CPU seconds of each command over ``rounds``, and every run's
+    (wall, CPU); the commands run in alternating order from round to round, so a drift of the
+    machine's load favours none."""
+    times = {m.name: {k: [] for k in commands} for m in modules}
+    cpu = {m.name: {k: [] for k in commands} for m in modules}
+    for round_ in range(rounds):
+        order = list(commands) if round_ % 2 == 0 else list(reversed(commands))
+        for module in modules:
+            for name in order:
+                seconds, cpu_seconds = timed(commands[name](module))
+                times[module.name][name].append(seconds)
+                cpu[module.name][name].append(cpu_seconds)
+    return {name: ({k: statistics.median(v) for k, v in times[name].items()},
+                   {k: statistics.median(v) for k, v in cpu[name].items()}, times[name], cpu[name]) for name in times}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -102,27 +119,18 @@ def main() -> int:
             "predict_devmap": lambda m: [*runtime, "predict", str(m), "--task", "devmap", "--platform", "amd",
                                          "--transfer", "1000", "--wgsize", "64"],
         }
-        times: dict[str, dict[str, list[float]]] = {m.name: {k: [] for k in commands} for m in modules}
-        cpu: dict[str, dict[str, list[float]]] = {m.name: {k: [] for k in commands} for m in modules}
-        for round_ in range(args.rounds):
-            order = list(commands) if round_ % 2 == 0 else list(reversed(commands))
-            for module in modules:
-                for name in order:
-                    seconds, cpu_seconds = timed(commands[name](module))
-                    times[module.name][name].append(seconds)
-                    cpu[module.name][name].append(cpu_seconds)
+        medians = median_times(commands, modules, args.rounds)
         rows = []
         for module in modules:
             subprocess.run(commands["oz"](module), check=True)
-            t = {k: statistics.median(v) for k, v in times[module.name].items()}
-            c = {k: statistics.median(v) for k, v in cpu[module.name].items()}
+            t, c, runs, cpu_runs = medians[module.name]
             rows.append({"module": module.name, "instructions": count_instructions(module.read_text()),
                          "oz_instructions": count_instructions((tmp / "oz.ll").read_text()),
                          **{f"{k}_s": round(v, 3) for k, v in t.items()},
                          **{f"{k}_cpu_s": round(v, 3) for k, v in c.items()},
                          "tune3_over_oz": round(t["tune3"] / t["oz"], 2),
                          "tune3_over_oz_cpu": round(c["tune3"] / c["oz"], 2),
-                         "runs": times[module.name], "cpu_runs": cpu[module.name]})
+                         "runs": runs, "cpu_runs": cpu_runs})
         start = [timed([sys.executable, "-c", "pass"])[0] for _ in range(3)]
         parts = subprocess.run([sys.executable, "-c", BREAKDOWN, str(pack), str(modules[0])], capture_output=True,
                                text=True, check=True).stdout
