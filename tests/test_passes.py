@@ -238,7 +238,9 @@ def test_room_and_label_commands_end_to_end(data, tmp_path, capsys):
 
 @pytest.mark.parametrize("content, expected", [("short only-a-name\n", "p.tsv:1: expected NAME<TAB>PASSES"),
                                                ("a\tmodule(sroa\n", "p.tsv:1: unbalanced"),
-                                               ("a\tsroa\na\tgvn\n", "p.tsv:2: pipeline 'a' named twice")])
+                                               ("a\tsroa\na\tgvn\n", "p.tsv:2: pipeline 'a' named twice"),
+                                               ("a\tsroa\nb\tsroa\n", "p.tsv:2: pipeline 'b' repeats 'a''s passes"),
+                                               ("z\tdefault<Oz>\n", "p.tsv:1: pipeline 'z' repeats 'Oz''s passes")])
 def test_bad_pipeline_file_is_one_line_exit_2(data, tmp_path, capsys, content, expected):
     pipes = tmp_path / "p.tsv"
     pipes.write_text(content)

@@ -139,7 +139,8 @@ def read_seed(path: Path) -> list[list[str]]:
 
 def read_pipelines(path: Path) -> dict[str, str]:
     """A pipeline file: ``NAME<TAB>PASSES`` a line (PASSES as ``opt -passes=`` reads them); the
-    standard levels are added when missing. Raises PipelineError naming the file and line."""
+    standard levels are added when missing. Every name and every PASSES text once (a repeated
+    text would take two places of a K-ranking). Raises PipelineError naming the file and line."""
     pipelines: dict[str, str] = {}
     for number, line in enumerate(path.read_text().splitlines(), 1):
         if not line.strip() or line.startswith("#"):
@@ -153,7 +154,11 @@ def read_pipelines(path: Path) -> dict[str, str]:
             flatten(passes)
         except PipelineError as exc:
             raise PipelineError(f"{path}:{number}: {exc}") from None
-        pipelines[name.strip()] = passes.strip()
+        text = passes.strip()
+        twin = next((n for n, v in {**STANDARD, **pipelines}.items() if v == text and n != name.strip()), None)
+        if twin is not None:
+            raise PipelineError(f"{path}:{number}: pipeline {name.strip()!r} repeats {twin!r}'s passes")
+        pipelines[name.strip()] = text
     return {**STANDARD, **{k: v for k, v in pipelines.items() if k not in STANDARD}}
 
 
