@@ -253,12 +253,22 @@ def _predict(args: argparse.Namespace) -> int:
 
 def _tune(args: argparse.Namespace) -> int:
     from mir_runtime.ir.reader import STDIN, STDIN_NAME
+    from mir_runtime.rows import NO_IR_FILES, ir_files
     from mir_runtime.tuning import STDOUT, TuneError, tune
 
     if args.budget < 0:
         raise UsageError(f"--budget must be 0 or more, not {args.budget}")
+    if (args.output is None) == (args.out_dir is None):
+        raise UsageError("give -o OUT (one input) or --out-dir DIR (a <stem>.ll each)")
     jobs = _count(args, "jobs")
-    stdin = args.file == STDIN
+    stdin = _one_stdin(args.files)
+    files = args.files if stdin else ir_files(args.files)
+    if not files:
+        raise UsageError(NO_IR_FILES)
+    if args.output is not None and (len(files) > 1 or files != args.files):
+        raise UsageError("a directory or several inputs need --out-dir DIR (a <stem>.ll each)")
+    if args.out_dir is not None:
+        return _tune_files(args, files, jobs)
     try:
         if stdin:  # opt reads a file: standard input is kept in one for the run
             import tempfile
@@ -269,7 +279,7 @@ def _tune(args: argparse.Namespace) -> int:
                 result = tune(source, args.output, budget=args.budget, model=args.model, tasks=args.tasks,
                               task=args.task, opt=args.opt, jobs=jobs, name=STDIN_NAME, cache=args.cache)
         else:
-            result = tune(args.file, args.output, budget=args.budget, model=args.model, tasks=args.tasks,
+            result = tune(files[0], args.output, budget=args.budget, model=args.model, tasks=args.tasks,
                           task=args.task, opt=args.opt, jobs=jobs, cache=args.cache)
     except TuneError as exc:
         print(f"mir-runtime tune: {exc}", file=sys.stderr)
@@ -277,6 +287,34 @@ def _tune(args: argparse.Namespace) -> int:
     report = sys.stderr if args.output == STDOUT else sys.stdout  # the IR has standard output
     print(json.dumps(result.to_dict(), allow_nan=False) if args.format == "json" else result.summary(), file=report)
     return EXIT_OK
+
+
+def _tune_files(args: argparse.Namespace, files: list[str], jobs: int | None) -> int:
+    """``tune --out-dir DIR``: every input with one model, a report line each; a bad input is one
+    line naming it and the others are still tuned (exit status 2 if any failed)."""
+    from mir_runtime.ir.reader import STDIN
+    from mir_runtime.progress import progress
+    from mir_runtime.tuning import TuneError, tune_files
+
+    if files == [STDIN]:
+        raise UsageError("standard input ('-') is tuned with -o OUT")
+    try:
+        results = tune_files(files, args.out_dir, budget=args.budget, model=args.model, tasks=args.tasks,
+                             task=args.task, opt=args.opt, jobs=jobs, cache=args.cache)
+    except TuneError as exc:
+        print(f"mir-runtime tune: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    failed = 0
+    for _, result in progress(results, len(files), "tune"):
+        if isinstance(result, Exception):
+            failed += 1
+            print(result if isinstance(result, IRParseError) else f"mir-runtime tune: {result}", file=sys.stderr)
+        else:
+            print(json.dumps(result.to_dict(), allow_nan=False) if args.format == "json" else result.summary(),
+                  flush=True)
+    if failed:
+        print(f"mir-runtime tune: {failed} of {len(files)} inputs failed", file=sys.stderr)
+    return EXIT_BAD_INPUT if failed else EXIT_OK
 
 
 def _directory(args: argparse.Namespace):
@@ -512,11 +550,15 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     predict.set_defaults(run=_predict)
     tune_cmd = sub.add_parser("tune", help="the smallest IR among -Oz and the pass pipelines a passes task ranks "
                                            "first, by the user's opt")
-    tune_cmd.add_argument("file", metavar="FILE",
-                          help="an .ll (or .bc) file that the opt reads; - reads standard input")
-    tune_cmd.add_argument("-o", "--output", metavar="OUT", required=True,
-                          help="where the kept IR goes (written beside, then renamed: an existing OUT stays whole on "
-                               "failure); - for standard output")
+    tune_cmd.add_argument("files", nargs="+", metavar="FILE",
+                          help=".ll (or .bc) files that the opt reads, or directories of them (with --out-dir); - "
+                               "reads standard input")
+    tune_cmd.add_argument("-o", "--output", metavar="OUT",
+                          help="where the kept IR of one input goes (written beside, then renamed: an existing OUT "
+                               "stays whole on failure); - for standard output")
+    tune_cmd.add_argument("--out-dir", metavar="DIR",
+                          help="write each input's kept IR as DIR/<stem>.ll (made if missing), the model loaded "
+                               "once for all inputs")
     tune_cmd.add_argument("--budget", type=int, default=3, metavar="K",
                           help="how many best-ranked pipelines to run beside -Oz (0: -Oz alone; default: 3)")
     tune_cmd.add_argument("--opt", metavar="PATH", help="the opt to run (default: opt-N for the pipelines' LLVM major "

@@ -25,7 +25,7 @@ import tempfile
 import time
 import warnings
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -233,13 +233,14 @@ def write_atomically(out: PathLike, data: bytes) -> None:
 
 
 def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, model: Model | PathLike | None = None,
-         tasks: list[PathLike] | None = None, task: str | None = None, opt: PathLike | None = None,
+         tasks: list[PathLike] | None = None, task: str | None = None, opt: PathLike | Opt | None = None,
          jobs: int | None = None, name: str | None = None, cache: PathLike | None = None) -> TuneResult:
     """The smallest IR of ``source`` (an ``.ll``/``.bc`` file) among ``default<Oz>`` and the
     ``budget`` pipelines its passes head ranks first; written to ``out`` (``"-"``: standard output;
     None: only returned, in ``.ir``). ``model``: a loaded ``Model`` serving a passes task, or a model
     directory (None: the shipped one) to load with the packs ``tasks``; ``task``: which passes task
-    (default: the only one); ``opt``: the ``opt`` program (default: found, see the module docstring);
+    (default: the only one); ``opt``: the ``opt`` program, or an ``Opt`` found before (default: found,
+    see the module docstring);
     ``jobs``: opt processes side by side (default: every core); ``name``: the file as messages name it;
     ``cache``: a directory of embeddings kept across runs (``Model.load``'s), for a model loaded here."""
     from mir_runtime.model import Model, default_model_dir
@@ -266,8 +267,7 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
     task_name = passes_task(served, task)
     spec = served[task_name]
     oz = next(p for p in spec.pipelines if p.passes == OZ)
-    majors = [m for m, _ in Counter(p.llvm for p in spec.pipelines).most_common()]
-    found = find_opt(opt, majors)
+    found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(spec))
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     workers = max(1, min(jobs or cores, budget + 1))
     loaded: Model | None = None if owned else model  # type: ignore[assignment]
@@ -308,6 +308,81 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
     finally:
         if owned and loaded is not None:
             loaded.close()
+
+
+def _majors(spec: Task) -> list[int]:
+    """The LLVM majors of a passes task's pipelines, the most common first."""
+    return [m for m, _ in Counter(p.llvm for p in spec.pipelines).most_common()]
+
+
+def output_names(sources: Sequence[PathLike]) -> dict[str, str]:
+    """Each source's file name in an output directory, ``<stem>.ll`` (``tune`` writes IR text); two
+    sources of one name are a ``TuneError`` naming both, before any work."""
+    names: dict[str, str] = {}
+    taken: dict[str, str] = {}
+    for source in map(os.fspath, sources):
+        target = Path(source).stem + ".ll"
+        if target in taken:
+            raise TuneError(f"{shown(taken[target])} and {shown(source)} would both be written as {shown(target)}: "
+                            "tune them into different directories")
+        taken[target] = names[source] = target
+    return names
+
+
+def tune_files(sources: Sequence[PathLike], out_dir: PathLike | None = None, *, budget: int = 3,
+               model: Model | PathLike | None = None, tasks: list[PathLike] | None = None, task: str | None = None,
+               opt: PathLike | None = None, jobs: int | None = None,
+               cache: PathLike | None = None) -> Iterator[tuple[str, TuneResult | TuneError | IRParseError]]:
+    """``tune`` of each source in turn, with the model loaded and the ``opt`` found once (a build's
+    modules pay the interpreter, the imports and the model's loading once, not per module): per
+    source, in input order, its ``TuneResult`` or the one-line error that stopped it (the others
+    are still tuned). The kept IR goes to ``out_dir/<stem>.ll`` (``output_names``; None: only
+    returned). What concerns every source (no passes task, no opt, an unwritable ``out_dir``, two
+    sources of one output name) is raised here, before any work; the other options are ``tune``'s."""
+    from mir_runtime.model import Model, default_model_dir
+
+    if budget < 0:
+        raise TuneError(f"budget must be 0 or more, not {budget}")
+    targets = output_names(sources) if out_dir is not None else {}
+    if out_dir is not None:
+        directory = Path(out_dir)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise TuneError(f"{shown(str(directory))}: cannot make the directory ({exc.strerror or exc})") from None
+        if not os.access(directory, os.W_OK):
+            raise TuneError(f"{shown(str(directory))}: not writable")
+    owned = not isinstance(model, Model)
+    if not owned and tasks:
+        raise TuneError("give the task packs to Model.load(tasks=...), not to tune_files, with a loaded model")
+    if owned:  # as tune loads it: the pack's precision, the encoders only for a head on the embedding
+        directory = ModelDirectory(model if model is not None else default_model_dir())  # type: ignore[arg-type]
+        packs = load_packs(directory, tasks)
+        pack = packs[passes_task({n: p.task for n, p in packs.items()}, task)]
+        spec = pack.task
+        found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(spec))
+        loaded = Model.load(directory.path, precision=pack.precision, tasks=tasks, cache=cache,
+                            lazy=not spec.reads_embedding)
+    else:
+        loaded = model  # type: ignore[assignment]
+        spec = loaded.tasks[passes_task(loaded.tasks, task)]
+        found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(spec))
+    return _tuned(sources, targets, Path(out_dir) if out_dir is not None else None, loaded, owned,
+                  dict(budget=budget, task=task, opt=found, jobs=jobs))
+
+
+def _tuned(sources: Sequence[PathLike], targets: dict[str, str], out_dir: Path | None, model: Model, owned: bool,
+           options: dict) -> Iterator[tuple[str, TuneResult | TuneError | IRParseError]]:
+    try:
+        for source in map(os.fspath, sources):
+            out = out_dir / targets[source] if out_dir is not None else None
+            try:
+                yield source, tune(source, out, model=model, **options)
+            except (TuneError, IRParseError) as exc:
+                yield source, exc
+    finally:
+        if owned:
+            model.close()
 
 
 def _deliver(out: PathLike, data: bytes) -> None:

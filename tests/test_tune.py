@@ -218,6 +218,55 @@ def test_tune_cli_stdout_and_json(pack, model_dir, modules, opt) -> None:
     assert count_instructions(piped.stdout.decode()) == oz_count(opt, modules[-1])
 
 
+def test_tune_out_dir_tunes_every_input_with_one_model(pack, model_dir, modules, opt, tmp_path) -> None:
+    bad = tmp_path / "in" / "bad.ll"
+    bad.parent.mkdir()
+    bad.write_text(LLVM19_ONLY)  # opt-14 rejects it: one line, the others still tuned
+    out = tmp_path / "out" / "deeper"
+    done = runtime("tune", str(modules[0]), str(bad), str(modules[-1]), "--out-dir", str(out), "--budget", "1",
+                   "--format", "json", "--model", str(model_dir[2]), "--tasks", str(pack.parent))
+    err = done.stderr.decode()
+    assert done.returncode == 2 and "Traceback" not in err
+    assert str(bad) in err and "opt-14 cannot optimize it" in err and "1 of 3 inputs failed" in err
+    reports = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [r["file"] for r in reports] == [str(modules[0]), str(modules[-1])]
+    for module, report in zip((modules[0], modules[-1]), reports):
+        kept = out / (module.stem + ".ll")
+        assert count_instructions(kept.read_text()) == report["instructions"] <= oz_count(opt, module)
+    assert sorted(p.name for p in out.iterdir()) == sorted(m.stem + ".ll" for m in (modules[0], modules[-1]))
+
+
+def test_tune_many_in_python_loads_the_model_once(pack, model_dir, modules, tmp_path) -> None:
+    from mir_runtime.model import Model
+    from mir_runtime.tuning import tune_files
+
+    calls = []
+    real = Model.load
+    Model.load = classmethod(lambda cls, *a, **k: calls.append(1) or real(*a, **k))  # type: ignore[method-assign]
+    try:
+        results = dict(tune_files(modules[:3], tmp_path, budget=1, model=model_dir[2], tasks=[pack]))
+    finally:
+        Model.load = real  # type: ignore[method-assign]
+    assert len(calls) == 1 and list(results) == [str(m) for m in modules[:3]]
+    assert all(r.instructions <= r.oz_instructions for r in results.values())
+
+
+@pytest.mark.parametrize("case, says", [
+    ("clash", "would both be written as"), ("dir-with-o", "need --out-dir DIR"),
+    ("both", "give -o OUT (one input) or --out-dir DIR"), ("stdin-dir", "is tuned with -o OUT")])
+def test_tune_inputs_and_outputs_are_checked_first(pack, model_dir, modules, tmp_path, case, says) -> None:
+    twin = tmp_path / "other" / modules[0].name
+    twin.parent.mkdir()
+    twin.write_bytes(modules[0].read_bytes())
+    args = {"clash": (str(modules[0]), str(twin), "--out-dir", str(tmp_path / "o")),
+            "dir-with-o": (str(twin.parent), "-o", str(tmp_path / "o.ll")),
+            "both": (str(modules[0]), "-o", str(tmp_path / "o.ll"), "--out-dir", str(tmp_path / "o")),
+            "stdin-dir": ("-", "--out-dir", str(tmp_path / "o"))}[case]
+    err = one_line(runtime("tune", *args, "--model", str(model_dir[2]), "--tasks", str(pack.parent), stdin=b""))
+    assert says in err
+    assert not (tmp_path / "o").exists() or not any((tmp_path / "o").iterdir())
+
+
 def test_failing_pipeline_is_skipped(pack, model_dir, modules, tmp_path, opt) -> None:
     broken = with_pipelines(pack, tmp_path / "broken" / "passes", {**PIPELINES, "o1": "no-such-pass,instcombine"})
     out = tmp_path / "out.ll"
