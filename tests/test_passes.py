@@ -133,6 +133,25 @@ def test_labels_are_deterministic_and_resume_skips_done_keys(data, tmp_path):
 
 
 @needs_llvm
+def test_bytes_measured_later_equal_the_labels_own(data, tmp_path):
+    """``passes bytes`` measures a pipeline's .text as labelling does: same opt, llc, llvm-size."""
+    pipes = {**pipelines.STANDARD, "short": pipelines.nest(["sroa", "inline", "instcombine", "simplifycfg"])}
+    rows = labels.module_rows(data, ["cminpack"], ("O0",))
+    dest = tmp_path / "test.jsonl"
+    labels.label_rows(data, rows, pipes, dest, 1, ("Oz", "short"))
+    labelled = labels.read_jsonl(dest)
+    later = tmp_path / "later.jsonl"
+    wanted = {r["key"]: {"short", "O3"} for r in rows}
+    done = labels.measure_bytes(data, [{**r, "text_bytes": {"Oz": r["text_bytes"]["Oz"]}} for r in labelled], wanted,
+                                pipes, later, 2)
+    assert done == {"modules_now": 2, "failed_now": 0}
+    measured = {e["key"]: e["text_bytes"] for e in labels.read_jsonl(later)}
+    assert all(measured[r["key"]]["short"] == r["text_bytes"]["short"] and measured[r["key"]]["O3"] > 0
+               for r in labelled)
+    assert labels.bytes_path(dest).name == "test.bytes.jsonl"
+
+
+@needs_llvm
 def test_recheck_labels_modules_again_and_finds_a_changed_count(data, tmp_path, capsys):
     data = Path(shutil.copytree(data, tmp_path / "data"))  # its labels are changed below
     pipes = data / "p.tsv"

@@ -220,6 +220,45 @@ def test_a_rerun_reads_the_checkpoint(data: Path, tmp_path: Path, monkeypatch, c
     assert (tmp_path / "out" / "judge.json").read_text() == first
 
 
+def test_bytes_of_the_kept_pipelines_reach_the_figures(data: Path, tmp_path: Path, monkeypatch, capsys):
+    """``passes bytes`` measures what the decisions keep and the label lacks; the judge merges it."""
+    from mir_export.tasks.passes import measure
+
+    monkeypatch.setitem(judge_module.FEATURES, "opcodes", (_hint, "the best pipeline, named"))
+    assert _judge(data, tmp_path) == 0
+    pipes = tmp_path / "p.tsv"
+    pipes.write_text("a\tsroa\nb\tgvn\nc\tinstcombine\n")
+    asked: list[tuple[str, tuple[str, ...]]] = []
+
+    def fake(path: Path, form: str, pipelines: dict[str, str]) -> dict[str, int]:
+        asked.append((path.name, tuple(sorted(pipelines))))
+        return {n: 7 for n in pipelines}
+
+    monkeypatch.setattr(measure, "text_bytes", fake)
+    args = ["passes", "bytes", "--data", str(data), "--judge", str(tmp_path / "out" / "judge.json"),
+            "--pipelines", str(pipes), "--jobs", "1"]
+    assert main(args) == 0
+    sidecar = data / "labels" / "test.bytes.jsonl"
+    lines = [json.loads(line) for line in sidecar.read_text().splitlines()]
+    assert lines and all(not {"Oz", "a"} & set(line["text_bytes"]) for line in lines)  # the labels had those
+    assert main(args) == 0 and sidecar.read_text().count("\n") == len(lines)  # nothing left to measure
+    assert _judge(data, tmp_path) == 0
+    results = json.loads((tmp_path / "out" / "judge.json").read_text())
+    for entry in (*results["features"].values(), results["references"]["oracle"]):
+        for mode in (("one_shot", "k3") if "one_shot" in entry else (None,)):
+            figures = entry[mode] if mode else entry
+            assert figures["text_bytes"]["modules"] == len(results["decisions"])
+
+
+def test_bytes_refuses_a_json_without_decisions(data: Path, tmp_path: Path, capsys):
+    bad = tmp_path / "j.json"
+    bad.write_text(json.dumps({"pipelines": ["Oz"], "features": {}, "inputs": {"train": {"file": "x", "sha256": "y"}},
+                               "settings": {}, "modules": {"train": 1}}))
+    assert main(["passes", "bytes", "--data", str(data), "--judge", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "no per-module decisions" in err and len(err.strip().splitlines()) == 1
+
+
 def test_adding_the_random_set_keeps_the_other_matrices(data: Path, tmp_path: Path, monkeypatch, capsys):
     """The suite keys a matrix by both models; only the random set's depends on the random one."""
     from mir_runtime.model import default_model_dir

@@ -1,4 +1,4 @@
-"""``mir-export passes build|room|coreset|label|judge|pack``: the pass-pipeline task's data, step by step, and its judge.
+"""``mir-export passes build|room|coreset|label|judge|bytes|pack``: the pass-pipeline task's data, step by step, and its judge.
 
 Each step is long on a shared machine: run it niced, in the background; each resumes where it
 stopped (done packages, done modules and done evaluations are skipped) and logs a line per module.
@@ -98,7 +98,24 @@ def add_commands(sub) -> None:
     lab.add_argument("--address", metavar="ADDR", help="Ray cluster to join (default: $RAY_ADDRESS, else a "
                                                        "local one of --jobs CPUs); nodes must see --data at its path")
     _judge_command(cmds)
+    _bytes_command(cmds)
     _pack_command(cmds)
+
+
+def _bytes_command(cmds) -> None:
+    t = cmds.add_parser("bytes", formatter_class=Formatter,
+                        help=".text bytes of the pipelines the judge's decisions keep, for its bytes figures",
+                        description="For every held-out module of the judge's JSON, the .text bytes (opt, llc "
+                                    "-filetype=obj, llvm-size) of each pipeline a reference or a feature set keeps "
+                                    "there (one shot, K = 3, 5) that its label does not hold yet; appended to "
+                                    "LABELS' .bytes.jsonl beside it (resumable), which the judge merges: run the "
+                                    "judge again (its checkpoint makes that quick) for the bytes figures.")
+    _common(t, "task directory the judge read (DATA/ir, DATA/labels)")
+    t.add_argument("--judge", type=Path, default=Path("results/passes/judge.json"), help="the judge's JSON")
+    t.add_argument("--labels", type=Path, default=None,
+                   help="the held-out modules' labels (default: the test file the judge names, else its train file)")
+    t.add_argument("--pipelines", type=Path, default=None,
+                   help="the judge's NAME<TAB>PASSES file, where its JSON does not record the passes")
 
 
 def _pack_command(cmds) -> None:
@@ -209,6 +226,8 @@ def run(args: argparse.Namespace) -> int:
         from mir_export.tasks.passes.judge_run import run_judge
 
         return run_judge(args)
+    if args.passes_command == "bytes":
+        return _bytes(args)
     if args.passes_command == "pack":
         from mir_export.tasks.passes.pack import make_pack
 
@@ -315,6 +334,40 @@ def _label(args: argparse.Namespace) -> int:
     manifest = write_manifest(args.data, args.split, rows, pipelines, tuple(args.bytes), command)
     print(f"labels ({args.split}): {manifest['modules']} modules labelled, {manifest['failed']} failed; "
           f"this run {counts['labelled_now']} modules, {counts['cpu_s_now']} CPU-s")
+    return 0
+
+
+def _bytes(args: argparse.Namespace) -> int:
+    from mir_export.tasks.passes.labels import bytes_path, chosen_pipelines, measure_bytes
+    from mir_export.tasks.passes.pack import pipelines_of, read_judge
+    from mir_export.tasks.passes.task import LabelFileError, read_labels
+
+    judge = read_judge(args.judge)
+    decisions = judge.get("decisions")
+    if not isinstance(decisions, list) or not all(
+            isinstance(d, dict) and isinstance(d.get("key"), str) and isinstance(d.get("references"), dict)
+            and isinstance(d.get("features"), dict) for d in decisions):
+        raise UsageError(f"{args.judge}: no per-module decisions (a JSON of 'mir-export passes judge')")
+    entry = judge["inputs"].get("test") or judge["inputs"]["train"]
+    labels = args.labels or args.data / entry["file"]
+    if not labels.is_file():
+        raise UsageError(f"{labels}: no such file (the judge's labels: give --labels FILE)")
+    passes = pipelines_of(judge, args.pipelines, args.judge)
+    try:
+        rows, _ = read_labels(labels, list(judge["pipelines"]))
+    except LabelFileError as exc:
+        raise UsageError(str(exc)) from None
+    wanted = chosen_pipelines(decisions)
+    unknown = sorted({n for names in wanted.values() for n in names} - set(passes))
+    if unknown:
+        raise UsageError(f"{args.judge}: decisions name pipelines it has no passes for: {', '.join(unknown[:5])}")
+    missing = [k for k in wanted if k not in {r["key"] for r in rows}]
+    if missing:
+        raise UsageError(f"{labels}: no label for the judge's module {missing[0]!r} ({len(missing)} missing): "
+                         "not the labels the judge read (--labels FILE)")
+    done = measure_bytes(args.data, rows, wanted, passes, bytes_path(labels), args.jobs)
+    print(f"bytes: {done['modules_now']} modules measured now, {done['failed_now']} failed, in "
+          f"{bytes_path(labels).name}; run the judge again for the .text figures")
     return 0
 
 

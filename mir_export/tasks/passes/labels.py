@@ -139,6 +139,61 @@ def label_rows(out: Path, rows: list[dict], pipelines: dict[str, str], dest: Pat
     return {"modules": len(rows), "labelled_now": len(todo), "failed_now": int(failed), "cpu_s_now": round(cpu, 1)}
 
 
+def bytes_path(labels: Path) -> Path:
+    """The ``.text`` bytes measured after labelling, beside the labels: ``test.jsonl`` -> ``test.bytes.jsonl``."""
+    return labels.with_name(labels.name.removesuffix(".jsonl") + ".bytes.jsonl")
+
+
+def chosen_pipelines(decisions: list[dict]) -> dict[str, set[str]]:
+    """Per module key, every pipeline the judge's references and feature sets keep (one shot and
+    each K), from its ``decisions``: the pipelines whose ``.text`` bytes the report needs."""
+    wanted: dict[str, set[str]] = {}
+    for entry in decisions:
+        names = set(entry["references"].values())
+        for modes in entry["features"].values():
+            names.update(v for mode, v in modes.items() if mode != "ranked")
+        wanted[entry["key"]] = names
+    return wanted
+
+
+def _bytes_one(args: tuple[str, dict, dict[str, str]]) -> dict:
+    out, row, pipelines = args
+    try:
+        return {"key": row["key"], "text_bytes": measure.text_bytes(Path(out) / "ir" / row["module"], row["form"],
+                                                                    pipelines)}
+    except (LabelError, OSError) as exc:
+        return {"key": row["key"], "error": str(exc)}
+
+
+def measure_bytes(out: Path, rows: list[dict], wanted: dict[str, set[str]], pipelines: dict[str, str], dest: Path,
+                  jobs: int, log=sys.stderr) -> dict:
+    """The ``.text`` bytes of each labelled row's ``wanted`` pipelines that neither its label
+    (``text_bytes``) nor ``dest`` holds yet, appended to ``dest`` as ``{"key", "text_bytes"}``
+    lines (resumable; ``read_labels`` merges them). Counts of the run."""
+    have: dict[str, set[str]] = {}
+    for entry in read_jsonl(dest):
+        have.setdefault(entry["key"], set()).update(entry.get("text_bytes", {}))
+    work = []
+    for row in rows:
+        missing = sorted(wanted.get(row["key"], set()) - set(row.get("text_bytes", {})) - have.get(row["key"], set()))
+        if missing:
+            work.append((str(out), row, {n: pipelines[n] for n in missing}))
+    log.write(f"bytes: {len(work)} modules to measure, {sum(len(w[2]) for w in work)} pipeline objects, "
+              f"{jobs} workers\n")
+    log.flush()
+    failed = 0
+    with ProcessPoolExecutor(max_workers=jobs) as pool, open(dest, "a") as fh:
+        futures = [pool.submit(_bytes_one, w) for w in work]
+        for i, future in enumerate(as_completed(futures), 1):
+            entry = future.result()
+            fh.write(json.dumps(entry, sort_keys=True) + "\n")
+            fh.flush()
+            failed += "error" in entry
+            log.write(f"  [{i}/{len(work)}] {entry['key']}: {entry.get('error') or entry['text_bytes']}\n")
+            log.flush()
+    return {"modules_now": len(work), "failed_now": failed}
+
+
 def recheck(out: Path, dest: Path, pipelines: dict[str, str], count: int, jobs: int,
             bytes_for: tuple[str, ...] = ("Oz",), engine: str = "local", address: str | None = None) -> dict:
     """Label ``count`` modules of ``dest`` again (the first in a hash order of their keys) and

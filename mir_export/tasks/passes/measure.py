@@ -69,6 +69,19 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def text_bytes(path: Path, form: str, pipelines: dict[str, str]) -> dict[str, int]:
+    """``{name: .text bytes}`` of the module under each of ``pipelines`` (``opt``, then ``llc
+    -filetype=obj``, then ``llvm-size``): the bytes of pipelines chosen after the counts were
+    labelled. Raises LabelError or OSError."""
+    text = prepare(path.read_text(errors="replace"), form)
+    with tempfile.TemporaryDirectory(prefix="mir-passes-") as tmp:
+        objects = {}
+        for name, passes in pipelines.items():
+            objects[name] = Path(tmp) / f"{len(objects)}.o"
+            object_file(optimize(text, passes), objects[name])
+        return dict(zip(objects, text_sizes(list(objects.values())))) if objects else {}
+
+
 def label(path: Path, form: str, pipelines: dict[str, str], bytes_for: tuple[str, ...] = ("Oz",)) -> dict:
     """``{"input": n, "counts": {name: n}, "text_bytes": {name: n}, "cpu_s": s}`` of one module;
     raises LabelError (the first pipeline that failed) or OSError."""

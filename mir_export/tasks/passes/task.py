@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mir_export.tasks.passes.labels import bytes_path, read_jsonl
 from mir_export.tasks.passes.pipelines import REFERENCE
 
 _FORM = re.compile(r"\.(?:O0|O2)\.ll$")
@@ -91,12 +92,29 @@ def read_labels(path: Path, names: list[str] | None) -> tuple[list[dict], dict[s
             left["error"] += 1
             continue
         rows.append(row)
+    _merge_bytes(path, rows)
     if names is None:
         common = set.intersection(*(set(r["counts"]) for r in rows)) if rows else set()
         names = sorted(common)
     kept = [r for r in rows if set(names) <= set(r["counts"])]
     left["missing pipelines"] = len(rows) - len(kept)
     return kept, left
+
+
+def _merge_bytes(path: Path, rows: list[dict]) -> None:
+    """The ``.text`` bytes measured after labelling (``passes bytes``: ``labels.bytes_path``), into
+    the rows' ``text_bytes``; a line that failed to measure is skipped, a malformed one refused."""
+    extra = bytes_path(path)
+    by_key = {r["key"]: r for r in rows}
+    for number, entry in enumerate(read_jsonl(extra), 1):
+        values = entry.get("text_bytes") if isinstance(entry, dict) else None
+        if isinstance(entry, dict) and "error" in entry and isinstance(entry.get("key"), str):
+            continue
+        if not isinstance(entry, dict) or not isinstance(entry.get("key"), str) or not isinstance(values, dict) or any(
+                isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values.values()):
+            raise LabelFileError(f"{extra}: entry {number}: not a {{key, text_bytes}} line of 'mir-export passes bytes'")
+        if entry["key"] in by_key:
+            by_key[entry["key"]].setdefault("text_bytes", {}).update(values)
 
 
 def _problem(row) -> str | None:
