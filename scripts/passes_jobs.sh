@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 P="python3 -m mir_export.cli passes"
 SEARCH="cminpack muparser glm cppcheck"      # the coreset search reads these training packages only
 TRAIN="cminpack muparser glm cppcheck gsl boost1.81"
-TEST="eigen3 range-v3 re2 kissfft gemmlowp mdds armadillo"
+TEST="eigen3 range-v3 re2 kissfft gemmlowp mdds armadillo nlohmann-json3"
 CAP="--max-instructions 30000"
 set -x
 $P build --data "$DATA" --packages $SEARCH

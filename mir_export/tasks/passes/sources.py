@@ -81,6 +81,8 @@ SOURCES: tuple[Source, ...] = (
     Source("armadillo", "1:11.4.2+dfsg-1", "Apache-2.0", "template C++ (linear algebra: tests, examples)",
            ("tests2/*.cpp", "tests1/*.cpp", "examples/*.cpp"), ("-I", "include", "-DARMA_DONT_USE_WRAPPER", *CXX),
            held_out=True),
+    Source("nlohmann-json3", "3.11.2-2", "MIT", "template C++ (JSON for Modern C++: documentation example programs)",
+           ("docs/examples/*.cpp",), ("-I", "single_include", *CXX), held_out=True),
 )
 
 
