@@ -250,6 +250,22 @@ def test_bytes_of_the_kept_pipelines_reach_the_figures(data: Path, tmp_path: Pat
             assert figures["text_bytes"]["modules"] == len(results["decisions"])
 
 
+def test_a_training_sample_is_one_draw_by_key_for_every_feature_set(data: Path, tmp_path: Path, monkeypatch, capsys):
+    from mir_export.tasks.passes.task import sample
+
+    monkeypatch.setitem(judge_module.FEATURES, "opcodes", (_hint, "the best pipeline, named"))
+    assert _judge(data, tmp_path, "--train-sample", "10") == 0
+    full = json.loads((tmp_path / "out" / "judge.json").read_text())
+    rows = _rows(TRAIN)
+    assert [r["key"] for r in sample(rows, 10)] == [r["key"] for r in rows]  # all of them, in their order
+    six = sample(rows, 6)
+    assert len(six) == 6 and {r["key"] for r in six} < {r["key"] for r in sample(rows, 8)}
+    assert main(["passes", "judge", "--data", str(data), "--cache", str(tmp_path / "cache"), "--features", "none",
+                 "--out", str(tmp_path / "out" / "small.json"), "--train-sample", "6"]) == 2
+    assert "at least 10" in capsys.readouterr().err
+    assert full["settings"]["train_sample"] == 10 and full["modules"]["train"] == 10
+
+
 def test_bytes_refuses_a_json_without_decisions(data: Path, tmp_path: Path, capsys):
     bad = tmp_path / "j.json"
     bad.write_text(json.dumps({"pipelines": ["Oz"], "features": {}, "inputs": {"train": {"file": "x", "sha256": "y"}},

@@ -167,6 +167,9 @@ def _judge_command(cmds) -> None:
                    help="feature matrices, the random model, the checkpoint (default: DATA/judge)")
     j.add_argument("--out", type=Path, default=Path("results/passes/judge.json"), help="the JSON, written atomically")
     j.add_argument("--markdown", type=Path, default=None, help="also write the table here")
+    j.add_argument("--train-sample", type=int, default=None, metavar="N",
+                   help="every feature set and reference learns from the same N training modules, drawn by a "
+                        "hash of their keys (the encoders' cost is per module; default: all)")
     j.add_argument("--seed", type=int, default=0, help="seed of the inner folds")
     j.add_argument("--jobs", type=int, default=1, choices=range(1, MAX_JOBS + 1),
                    help=f"worker processes reading and embedding modules (at most {MAX_JOBS})")

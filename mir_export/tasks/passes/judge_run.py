@@ -83,6 +83,8 @@ def run_judge(args: argparse.Namespace) -> int:
     from mir_export.tasks.passes.task import LabelFileError, load_split
     from mir_runtime.model import default_model_dir
 
+    if args.train_sample is not None and args.train_sample < 10:
+        raise UsageError(f"--train-sample {args.train_sample}: give at least 10 modules (5 inner folds)")
     _writable(args.out, "--out")
     if args.markdown:
         _writable(args.markdown, "--markdown")
@@ -93,7 +95,7 @@ def run_judge(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     try:
         split, left = load_split(args.data / "ir", train, test, args.test_packages,
-                                 list(pipelines) if pipelines else None)
+                                 list(pipelines) if pipelines else None, args.train_sample)
     except LabelFileError as exc:
         raise UsageError(str(exc)) from None
     shared = left.pop("packages in both splits", [])
@@ -119,7 +121,8 @@ def run_judge(args: argparse.Namespace) -> int:
               "pipelines": ({"file": _name(pipeline_file, args.data), "sha256": _sha256(pipeline_file),
                              "passes": {n: pipelines[n] for n in found["pipelines"]}} if pipeline_file else None)}
     results = {"task": TASK, "inputs": inputs,
-               "settings": {"test_packages": args.test_packages, "features": names, "seed": args.seed, "jobs": args.jobs,
+               "settings": {"test_packages": args.test_packages, "train_sample": args.train_sample, "features": names,
+                            "seed": args.seed, "jobs": args.jobs,
                             "model": model.name, "random_model": random_model.name if random_model else None},
                "modules": {"train": len(split.train), "test": len(split.test), "left_out": left,
                            "packages_in_both_splits": shared}, **found}

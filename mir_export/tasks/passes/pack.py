@@ -74,6 +74,9 @@ def read_judge(path: Path) -> dict:
     held = judge["settings"].get("test_packages")
     if held is not None and not (isinstance(held, list) and all(isinstance(h, str) for h in held)):
         raise UsageError(f"{path}: settings.test_packages must be a list of package names")
+    sample = judge["settings"].get("train_sample")
+    if sample is not None and (isinstance(sample, bool) or not isinstance(sample, int) or sample < 1):
+        raise UsageError(f"{path}: settings.train_sample must be a number of modules")
     if not isinstance(judge["settings"].get("seed", 0), int) or not isinstance(judge["modules"].get("train"), int):
         raise UsageError(f"{path}: settings.seed and modules.train must be integers")
     return judge
@@ -153,7 +156,7 @@ def training_rows(data: Path, judge: dict, train_file: Path | None, where: Path)
     test_packages = judge["settings"].get("test_packages")
     try:
         split, _ = load_split(data / "ir", train, test, test_packages if test is None else None,
-                              list(judge["pipelines"]))
+                              list(judge["pipelines"]), judge["settings"].get("train_sample"))
     except LabelFileError as exc:
         raise UsageError(str(exc)) from None
     if split.train.names != tuple(judge["pipelines"]) or len(split.train) != judge["modules"].get("train"):

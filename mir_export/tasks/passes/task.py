@@ -14,6 +14,7 @@ of their best gain so far, -Oz counting from the start), tried in the order it w
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -232,11 +233,20 @@ class Split:
     ir: Path
 
 
+def sample(rows: list[dict], size: int) -> list[dict]:
+    """The first ``size`` rows in the order of a hash of their keys, in their own order: a draw fixed
+    by the keys alone, so the judge and the pack take the same one, and a larger sample holds a
+    smaller one."""
+    chosen = set(sorted((r["key"] for r in rows), key=lambda k: hashlib.sha256(k.encode()).hexdigest())[:size])
+    return [r for r in rows if r["key"] in chosen]
+
+
 def load_split(ir: Path, train: Path, test: Path | None, test_packages: list[str] | None,
-               names: list[str] | None) -> tuple[Split, dict]:
+               names: list[str] | None, train_sample: int | None = None) -> tuple[Split, dict]:
     """The judge's modules: ``train`` and ``test`` label files, or (``test`` None) ``train``'s
     modules of ``test_packages`` held out; pipelines ``names`` (None: those every training module
-    has). Also how many were left out, per file and reason. Raises LabelFileError (one line)."""
+    has); ``train_sample``: only that many training modules (``sample``). Also how many were left
+    out, per file and reason. Raises LabelFileError (one line)."""
     train_rows, left_train = read_labels(train, names)
     if names is None:
         names = sorted(set.intersection(*(set(r["counts"]) for r in train_rows))) if train_rows else []
@@ -259,6 +269,8 @@ def load_split(ir: Path, train: Path, test: Path | None, test_packages: list[str
         shared = sorted({r["package"] for r in train_rows} & {r["package"] for r in test_rows})
         if shared:
             left["packages in both splits"] = shared
+    if train_sample is not None:
+        train_rows = sample(train_rows, train_sample)
     for rows, path, what in ((train_rows, train, "training"), (test_rows, test or train, "held-out")):
         if not rows:
             raise LabelFileError(f"{path}: no {what} module with a count for every pipeline")
