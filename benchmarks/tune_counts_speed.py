@@ -13,7 +13,8 @@ median over rounds. Cold predict is then taken apart in one process (interpreter
 model's loading, reading the module, the counts and the head). The machine's load average is
 recorded beside the figures. ``--warm`` measures instead what a build that tunes many modules in
 one process pays: ``tune(..., model=Model)`` with the model loaded once, against a fresh
-``opt -passes='default<Oz>'`` per module, in one run.
+``opt -passes='default<Oz>'`` per module, and ``mir-runtime tune MODULES --out-dir DIR`` (one
+process for them all) against the sum of one -Oz per module, in one run.
 
     python benchmarks/tune_counts_speed.py [DIR ...] [--modules 30] [--rounds 3] [--out FILE.json] [--warm]
 """
@@ -77,7 +78,9 @@ print(json.dumps({m: statistics.median(v) for m, v in times.items()}))
 
 
 def warm(modules: list[Path], pack: Path, tmp: Path, rounds: int) -> dict:
-    """Per module: the median of fresh ``opt -Oz`` runs and of ``tune --budget 3`` in one warm process."""
+    """Per module: the median of fresh ``opt -Oz`` runs and of ``tune --budget 3`` in one warm process;
+    and the whole set as a build tunes it, one ``mir-runtime tune MODULES --out-dir`` process
+    against the sum of one -Oz per module."""
     oz = {m.name: statistics.median(timed([f"opt-{LLVM}", "-passes=default<Oz>", "-S", "-o", str(tmp / "oz.ll"),
                                             str(m)])[0] for _ in range(rounds)) for m in modules}
     done = subprocess.run([sys.executable, "-c", WARM, str(pack), str(tmp / "tuned.ll"), str(rounds),
@@ -86,8 +89,14 @@ def warm(modules: list[Path], pack: Path, tmp: Path, rounds: int) -> dict:
     rows = [{"module": m.name, "instructions": count_instructions(m.read_text()), "oz_s": round(oz[m.name], 3),
              "warm_tune3_s": round(tuned[m.name], 3), "warm_tune3_over_oz": round(tuned[m.name] / oz[m.name], 2)}
             for m in modules]
+    batch = [sys.executable, "-m", "mir_runtime.cli", "tune", *map(str, modules), "--out-dir", str(tmp / "batch"),
+             "--budget", "3", "--tasks", str(pack)]
+    batch_s = statistics.median(timed(batch)[0] for _ in range(rounds))
+    sum_oz = sum(oz.values())
     return {"rounds": rounds, "load_average": [round(x, 2) for x in os.getloadavg()], "modules": rows,
-            "summary": {key: summary(rows, key) for key in ("warm_tune3_over_oz", "oz_s")}}
+            "summary": {key: summary(rows, key) for key in ("warm_tune3_over_oz", "oz_s")},
+            "out_dir": {"modules": len(modules), "tune_s": round(batch_s, 3), "sum_oz_s": round(sum_oz, 3),
+                        "tune_over_oz": round(batch_s / sum_oz, 2)}}
 
 
 def pick(dirs: list[Path], count: int, out: Path) -> list[Path]:
