@@ -258,6 +258,8 @@ def _tune(args: argparse.Namespace) -> int:
 
     if args.budget < 0:
         raise UsageError(f"--budget must be 0 or more, not {args.budget}")
+    if args.timeout is not None and not args.timeout > 0:
+        raise UsageError(f"--timeout must be above 0 seconds, not {args.timeout:g}")
     if (args.output is None) == (args.out_dir is None):
         raise UsageError("give -o OUT (one input) or --out-dir DIR (a <stem>.ll each)")
     jobs = _count(args, "jobs")
@@ -277,10 +279,11 @@ def _tune(args: argparse.Namespace) -> int:
                 source = Path(tmp) / "stdin"
                 source.write_bytes(sys.stdin.buffer.read())
                 result = tune(source, args.output, budget=args.budget, model=args.model, tasks=args.tasks,
-                              task=args.task, opt=args.opt, jobs=jobs, name=STDIN_NAME, cache=args.cache)
+                              task=args.task, opt=args.opt, jobs=jobs, name=STDIN_NAME, cache=args.cache,
+                              timeout=args.timeout)
         else:
             result = tune(files[0], args.output, budget=args.budget, model=args.model, tasks=args.tasks,
-                          task=args.task, opt=args.opt, jobs=jobs, cache=args.cache)
+                          task=args.task, opt=args.opt, jobs=jobs, cache=args.cache, timeout=args.timeout)
     except TuneError as exc:
         print(f"mir-runtime tune: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -300,7 +303,7 @@ def _tune_files(args: argparse.Namespace, files: list[str], jobs: int | None) ->
         raise UsageError("standard input ('-') is tuned with -o OUT")
     try:
         results = tune_files(files, args.out_dir, budget=args.budget, model=args.model, tasks=args.tasks,
-                             task=args.task, opt=args.opt, jobs=jobs, cache=args.cache)
+                             task=args.task, opt=args.opt, jobs=jobs, cache=args.cache, timeout=args.timeout)
     except TuneError as exc:
         print(f"mir-runtime tune: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -564,6 +567,9 @@ def build_parser(argv: list[str] | None = None) -> tuple[Parser, Exception | Non
     tune_cmd.add_argument("--opt", metavar="PATH", help="the opt to run (default: opt-N for the pipelines' LLVM major "
                                                          "N, else opt on PATH if it is that major)")
     tune_cmd.add_argument("--jobs", type=int, metavar="N", help="opt processes side by side (default: every core)")
+    tune_cmd.add_argument("--timeout", type=float, metavar="S",
+                          help="seconds one opt run may take: a ranked pipeline past it is skipped with a warning, "
+                               "-Oz past it fails the input (default: no limit)")
     tune_cmd.add_argument("--task", help="the passes task that ranks the pipelines (default: the only one served)")
     tune_cmd.add_argument("--format", choices=("text", "json"), default="text",
                           help="the report (on standard output, or standard error with -o -): text: one line; json: "

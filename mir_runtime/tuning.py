@@ -175,12 +175,17 @@ def _first_error(stderr: str, returncode: int) -> str:
 
 
 def run_pipeline(opt: Opt, pipeline: Pipeline, source: PathLike, out: Path,
-                 predicted: float | None = None) -> Trial:
-    """``opt -passes=PIPELINE -S -o out source`` and the instruction count of ``out``."""
+                 predicted: float | None = None, timeout: float | None = None) -> Trial:
+    """``opt -passes=PIPELINE -S -o out source`` and the instruction count of ``out``; an ``opt``
+    still running after ``timeout`` seconds is killed, its trial an error."""
     start = time.perf_counter()
     try:
         done = subprocess.run([opt.path, f"-passes={pipeline.passes}", "-S", "-o", str(out), os.fspath(source)],
-                              capture_output=True, text=True, errors="replace", stdin=subprocess.DEVNULL)
+                              capture_output=True, text=True, errors="replace", stdin=subprocess.DEVNULL,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return Trial(pipeline, predicted, None, f"still running after {timeout:g} s, stopped",
+                     time.perf_counter() - start)
     except OSError as exc:
         return Trial(pipeline, predicted, None, f"cannot run {opt.path}: {exc.strerror or exc}",
                      time.perf_counter() - start)
@@ -234,7 +239,8 @@ def write_atomically(out: PathLike, data: bytes) -> None:
 
 def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, model: Model | PathLike | None = None,
          tasks: list[PathLike] | None = None, task: str | None = None, opt: PathLike | Opt | None = None,
-         jobs: int | None = None, name: str | None = None, cache: PathLike | None = None) -> TuneResult:
+         jobs: int | None = None, name: str | None = None, cache: PathLike | None = None,
+         timeout: float | None = None) -> TuneResult:
     """The smallest IR of ``source`` (an ``.ll``/``.bc`` file) among ``default<Oz>`` and the
     ``budget`` pipelines its passes head ranks first; written to ``out`` (``"-"``: standard output;
     None: only returned, in ``.ir``). ``model``: a loaded ``Model`` serving a passes task, or a model
@@ -242,7 +248,11 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
     (default: the only one); ``opt``: the ``opt`` program, or an ``Opt`` found before (default: found,
     see the module docstring);
     ``jobs``: opt processes side by side (default: every core); ``name``: the file as messages name it;
-    ``cache``: a directory of embeddings kept across runs (``Model.load``'s), for a model loaded here."""
+    ``cache``: a directory of embeddings kept across runs (``Model.load``'s), for a model loaded here;
+    ``timeout``: seconds an ``opt`` run may take (None: no limit), a ranked one past it skipped, -Oz
+    past it a ``TuneError``."""
+    if timeout is not None and not timeout > 0:
+        raise TuneError(f"timeout must be above 0 seconds, not {timeout}")
     from mir_runtime.model import Model, default_model_dir
 
     started = time.perf_counter()
@@ -273,7 +283,7 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
     loaded: Model | None = None if owned else model  # type: ignore[assignment]
     try:
         with tempfile.TemporaryDirectory(prefix="mir-tune-") as tmp, ThreadPoolExecutor(workers) as pool:
-            oz_run = pool.submit(run_pipeline, found, oz, source, Path(tmp) / "0.ll")
+            oz_run = pool.submit(run_pipeline, found, oz, source, Path(tmp) / "0.ll", None, timeout)
             if loaded is None:
                 loaded = Model.load(directory.path, precision=packs[task_name].precision, tasks=tasks, cache=cache,
                                     lazy=not spec.reads_embedding)
@@ -282,7 +292,7 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
             predict_seconds = time.perf_counter() - predict_start
             ranked = _ranked(prediction, budget)
             runs: list[Future] = [pool.submit(run_pipeline, found, p, source, Path(tmp) / f"{k + 1}.ll",
-                                              prediction.gains[p.name]) for k, p in enumerate(ranked)]
+                                              prediction.gains[p.name], timeout) for k, p in enumerate(ranked)]
             oz_trial = oz_run.result()
             if oz_trial.error is not None:
                 for run in runs:
@@ -331,8 +341,8 @@ def output_names(sources: Sequence[PathLike]) -> dict[str, str]:
 
 def tune_files(sources: Sequence[PathLike], out_dir: PathLike | None = None, *, budget: int = 3,
                model: Model | PathLike | None = None, tasks: list[PathLike] | None = None, task: str | None = None,
-               opt: PathLike | None = None, jobs: int | None = None,
-               cache: PathLike | None = None) -> Iterator[tuple[str, TuneResult | TuneError | IRParseError]]:
+               opt: PathLike | None = None, jobs: int | None = None, cache: PathLike | None = None,
+               timeout: float | None = None) -> Iterator[tuple[str, TuneResult | TuneError | IRParseError]]:
     """``tune`` of each source in turn, with the model loaded and the ``opt`` found once (a build's
     modules pay the interpreter, the imports and the model's loading once, not per module): per
     source, in input order, its ``TuneResult`` or the one-line error that stopped it (the others
@@ -368,7 +378,7 @@ def tune_files(sources: Sequence[PathLike], out_dir: PathLike | None = None, *, 
         spec = loaded.tasks[passes_task(loaded.tasks, task)]
         found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(spec))
     return _tuned(sources, targets, Path(out_dir) if out_dir is not None else None, loaded, owned,
-                  dict(budget=budget, task=task, opt=found, jobs=jobs))
+                  dict(budget=budget, task=task, opt=found, jobs=jobs, timeout=timeout))
 
 
 def _tuned(sources: Sequence[PathLike], targets: dict[str, str], out_dir: Path | None, model: Model, owned: bool,

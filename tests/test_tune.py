@@ -278,6 +278,25 @@ def test_failing_pipeline_is_skipped(pack, model_dir, modules, tmp_path, opt) ->
     assert count_instructions(out.read_text()) <= oz_count(opt, modules[0])
 
 
+def test_an_opt_run_past_the_timeout_is_stopped(pack, model_dir, modules, tmp_path, opt) -> None:
+    slow = tmp_path / "slow-opt"  # opt-14, but default<O1> hangs
+    slow.write_text(f"""#!/bin/sh
+case "$*" in *"default<O1>"*) exec sleep 60;; *"default<Oz>"*) [ -n "$HANG_OZ" ] && exec sleep 60;; esac
+exec {opt} "$@"
+""")
+    slow.chmod(0o755)
+    args = ("tune", str(modules[0]), "--budget", str(len(PIPELINES)), "--opt", str(slow), "--timeout", "2",
+            "--model", str(model_dir[2]), "--tasks", str(pack.parent))
+    done = runtime(*args, "-o", str(tmp_path / "out.ll"))
+    err = done.stderr.decode()
+    assert done.returncode == 0, err
+    assert "pipeline o1 failed in slow-opt, skipped: still running after 2 s, stopped" in err
+    assert count_instructions((tmp_path / "out.ll").read_text()) <= oz_count(opt, modules[0])
+    hung = one_line(runtime(*args, "-o", str(tmp_path / "other.ll"), env={"HANG_OZ": "1"}))
+    assert "cannot optimize it with default<Oz>: still running after 2 s" in hung
+    assert "above 0" in one_line(runtime(*args[:-6], "--timeout", "0", "-o", str(tmp_path / "x.ll")))
+
+
 def test_no_opt_is_one_line(pack, model_dir, modules, tmp_path) -> None:
     args = ("tune", str(modules[0]), "-o", str(tmp_path / "out.ll"), "--model", str(model_dir[2]),
             "--tasks", str(pack.parent))
