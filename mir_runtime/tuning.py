@@ -330,7 +330,7 @@ def output_names(sources: Sequence[PathLike]) -> dict[str, str]:
     sources of one name are a ``TuneError`` naming both, before any work."""
     names: dict[str, str] = {}
     taken: dict[str, str] = {}
-    for source in map(os.fspath, sources):
+    for source in [os.fspath(s) for s in sources]:
         target = Path(source).stem + ".ll"
         if target in taken:
             raise TuneError(f"{shown(taken[target])} and {shown(source)} would both be written as {shown(target)}: "
@@ -353,30 +353,29 @@ def tune_files(sources: Sequence[PathLike], out_dir: PathLike | None = None, *, 
 
     if budget < 0:
         raise TuneError(f"budget must be 0 or more, not {budget}")
+    if timeout is not None and not timeout > 0:
+        raise TuneError(f"timeout must be above 0 seconds, not {timeout}")
     targets = output_names(sources) if out_dir is not None else {}
-    if out_dir is not None:
-        directory = Path(out_dir)
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise TuneError(f"{shown(str(directory))}: cannot make the directory ({exc.strerror or exc})") from None
-        if not os.access(directory, os.W_OK):
-            raise TuneError(f"{shown(str(directory))}: not writable")
     owned = not isinstance(model, Model)
     if not owned and tasks:
         raise TuneError("give the task packs to Model.load(tasks=...), not to tune_files, with a loaded model")
     if owned:  # as tune loads it: the pack's precision, the encoders only for a head on the embedding
-        directory = ModelDirectory(model if model is not None else default_model_dir())  # type: ignore[arg-type]
-        packs = load_packs(directory, tasks)
+        model_dir = ModelDirectory(model if model is not None else default_model_dir())  # type: ignore[arg-type]
+        packs = load_packs(model_dir, tasks)
         pack = packs[passes_task({n: p.task for n, p in packs.items()}, task)]
-        spec = pack.task
-        found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(spec))
-        loaded = Model.load(directory.path, precision=pack.precision, tasks=tasks, cache=cache,
-                            lazy=not spec.reads_embedding)
+        found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(pack.task))
     else:
-        loaded = model  # type: ignore[assignment]
-        spec = loaded.tasks[passes_task(loaded.tasks, task)]
-        found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(spec))
+        found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(
+            model.tasks[passes_task(model.tasks, task)]))  # type: ignore[union-attr]
+    if out_dir is not None:
+        try:
+            Path(out_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise TuneError(f"{shown(os.fspath(out_dir))}: cannot make the directory ({exc.strerror or exc})") from None
+        if not os.access(out_dir, os.W_OK):
+            raise TuneError(f"{shown(os.fspath(out_dir))}: not writable")
+    loaded: Model = Model.load(model_dir.path, precision=pack.precision, tasks=tasks, cache=cache,
+                               lazy=not pack.task.reads_embedding) if owned else model  # type: ignore[assignment]
     return _tuned(sources, targets, Path(out_dir) if out_dir is not None else None, loaded, owned,
                   dict(budget=budget, task=task, opt=found, jobs=jobs, timeout=timeout))
 
@@ -384,7 +383,7 @@ def tune_files(sources: Sequence[PathLike], out_dir: PathLike | None = None, *, 
 def _tuned(sources: Sequence[PathLike], targets: dict[str, str], out_dir: Path | None, model: Model, owned: bool,
            options: dict) -> Iterator[tuple[str, TuneResult | TuneError | IRParseError]]:
     try:
-        for source in map(os.fspath, sources):
+        for source in [os.fspath(s) for s in sources]:
             out = out_dir / targets[source] if out_dir is not None else None
             try:
                 yield source, tune(source, out, model=model, **options)
