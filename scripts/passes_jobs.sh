@@ -19,6 +19,7 @@ $P coreset --data "$DATA" --packages $SEARCH ${SEEDS:+--seed "$SEEDS"} --per-gro
 $P build --data "$DATA" --packages $TEST
 $P label --data "$DATA" --split test --packages $TEST --pipelines "$DATA/coreset/coreset.tsv" $CAP
 $P build --data "$DATA" --packages gsl
-$P build --data "$DATA" --packages boost1.81 --max-units 1400
+$P build --data "$DATA" --packages boost1.81 --max-units 1200
 $P label --data "$DATA" --split train --packages $TRAIN --pipelines "$DATA/coreset/coreset.tsv" $CAP
+$P label --data "$DATA" --split test --packages $TEST --pipelines "$DATA/coreset/coreset.tsv" --recheck 50
 echo "=== passes jobs done $(date -u)"
