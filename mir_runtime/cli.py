@@ -237,7 +237,8 @@ def _predict(args: argparse.Namespace) -> int:
         if prediction.pipeline is not None:
             gains = ", ".join(f"{c} {v:.3f}" for c, v in prediction.gains.items())
             print(f"{shown(name)}: opt-{prediction.pipeline.llvm} -passes='{prediction.decision}' "
-                  f"({where}: {prediction.pipeline.name}; predicted gain over -Oz: {gains})")
+                  f"({where}: {prediction.pipeline.name}; predicted gain over -Oz: {gains}; "
+                  f"margin {prediction.margin or 0.0:.3f})")
             return EXIT_OK
         if prediction.scores:
             odds = ", ".join(f"{c} {v:+.3f}" for c, v in prediction.scores.items())

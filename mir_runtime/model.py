@@ -40,7 +40,7 @@ from mir_runtime.modeldir import TOKENIZER, WHITENING, ModelDirectory, ModelFile
 from mir_runtime.packs import TaskPack, load_packs
 from mir_runtime.pooling import branch_columns
 from mir_runtime.store import EmbeddingStore, StoreError  # StoreError: an unusable cache, for callers of Model
-from mir_runtime.tasks import NO_HEADS, OUTPUTS, Pipeline, Task, TaskError
+from mir_runtime.tasks import NO_HEADS, OUTPUTS, OZ, Pipeline, Task, TaskError
 
 if TYPE_CHECKING:  # imported where an embedding is made: a head on code counts needs no graph builder
     from mir_runtime.engine import Engine
@@ -82,17 +82,19 @@ class Prediction:
     probabilities: dict[str, float]  # a classifier head's; empty otherwise
     scores: dict[str, float] = field(default_factory=dict)  # a configuration head's: predicted log speedup over the default (its own 0)
     value: float | None = None  # a regression head's
-    margin: float | None = None  # a configuration head's: the gain over the default a candidate's score must pass
+    margin: float | None = None  # a configuration or passes head's: the gain over the default a candidate's must pass
     note: str = ""  # "constant: answers the default for every input", where the head does
-    gains: dict[str, float] = field(default_factory=dict)  # a passes head's, by candidate (decision: the largest's)
+    gains: dict[str, float] = field(default_factory=dict)  # a passes head's, by candidate (-Oz's own 0)
     pipeline: Pipeline | None = None  # a passes head's decision: its candidate (name, passes, LLVM major)
     candidates: tuple[Pipeline, ...] = ()  # a passes task's, in its pack's order
 
     def ranked(self) -> list[Pipeline]:
-        """A passes task's candidates by predicted gain, largest first (ties in the pack's order)."""
+        """A passes task's candidates by predicted gain, -Oz's counted as the margin, largest first
+        (ties in the pack's order): the decision first."""
         if self.pipeline is None:
             raise TaskError(f"task {self.task} is not a passes task: it ranks no pipelines")
-        return sorted(self.candidates, key=lambda p: -self.gains[p.name])
+        margin = self.margin or 0.0
+        return sorted(self.candidates, key=lambda p: -(margin if p.passes == OZ else self.gains[p.name]))
 
     def to_dict(self) -> dict:
         out: dict = {"task": self.task}
@@ -102,7 +104,8 @@ class Prediction:
             return out | {"value": self.value}
         out["decision"] = self.decision
         if self.pipeline is not None:
-            return out | {"llvm": self.pipeline.llvm, "pipeline": self.pipeline.name, "gains": self.gains}
+            return out | {"llvm": self.pipeline.llvm, "pipeline": self.pipeline.name, "gains": self.gains,
+                          "margin": self.margin}
         out |= {"scores": self.scores, "margin": self.margin} if self.scores else {"probabilities": self.probabilities}
         return out | ({"constant": self.note} if self.note else {})
 
@@ -407,11 +410,13 @@ class Model:
         if spec.kind == "regression":
             return [Prediction(task, spec.selector, shown, f"{v:.6g}", {}, value=round(float(v), 6), note=note)
                     for v in values[:, 0]]
-        if spec.kind == "passes":  # the decision is ranked()'s first: the largest gain as shown, first in pack order
+        if spec.kind == "passes":  # -Oz's column is the margin (its own gain is 0 by definition), as for scores
+            oz = next(p.name for p in spec.pipelines if p.passes == OZ)
             rounded = [{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in values]
-            best = [max(spec.pipelines, key=lambda p: named[p.name]) for named in rounded]
-            return [Prediction(task, spec.selector, shown, b.passes, {}, gains=named, pipeline=b,
-                               candidates=spec.pipelines, note=note) for b, named in zip(best, rounded)]
+            best = [max(spec.pipelines, key=lambda p: named[p.name]) for named in rounded]  # first in pack order
+            return [Prediction(task, spec.selector, shown, b.passes, {}, gains=named | {oz: 0.0}, pipeline=b,
+                               candidates=spec.pipelines, note=note, margin=named[oz])
+                    for b, named in zip(best, rounded)]
         predictions = []
         for row in values:
             decision = spec.classes[int(row.argmax())]
