@@ -132,6 +132,22 @@ def test_labels_are_deterministic_and_resume_skips_done_keys(data, tmp_path):
     assert len(labels.read_jsonl(first)) == 2
 
 
+def test_a_second_run_on_one_labels_file_is_refused(data, tmp_path, capsys):
+    """Two runs appending to one file would label the same modules twice: the second is one line."""
+    import fcntl
+
+    dest = data / "labels" / "train.jsonl"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    pipes = tmp_path / "p.tsv"
+    pipes.write_text("short\tsroa\n")
+    with open(dest, "a") as held:
+        before = dest.read_text()
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        done = _cli(capsys, "label", "--data", str(data), "--pipelines", str(pipes), "--split", "train", "--jobs", "1")
+    assert done.returncode == 2 and "another run is writing it" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and dest.read_text() == before
+
+
 @needs_llvm
 def test_bytes_measured_later_equal_the_labels_own(data, tmp_path):
     """``passes bytes`` measures a pipeline's .text as labelling does: same opt, llc, llvm-size."""

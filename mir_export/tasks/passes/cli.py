@@ -316,7 +316,7 @@ def _coreset(args: argparse.Namespace) -> int:
 
 
 def _label(args: argparse.Namespace) -> int:
-    from mir_export.tasks.passes.labels import EngineError, label_rows
+    from mir_export.tasks.passes.labels import BusyError, EngineError, label_rows
     from mir_export.tasks.passes.manifest import write_manifest
 
     pipelines = _pipelines(args)
@@ -331,7 +331,7 @@ def _label(args: argparse.Namespace) -> int:
     try:
         counts = label_rows(args.data, rows, pipelines, dest, args.jobs, tuple(args.bytes), engine=args.engine,
                             address=address)
-    except EngineError as exc:
+    except (EngineError, BusyError) as exc:
         raise UsageError(str(exc)) from None
     command = ["mir-export", *getattr(args, "argv", [])]
     manifest = write_manifest(args.data, args.split, rows, pipelines, tuple(args.bytes), command)
@@ -341,7 +341,7 @@ def _label(args: argparse.Namespace) -> int:
 
 
 def _bytes(args: argparse.Namespace) -> int:
-    from mir_export.tasks.passes.labels import bytes_path, chosen_pipelines, measure_bytes
+    from mir_export.tasks.passes.labels import BusyError, bytes_path, chosen_pipelines, measure_bytes
     from mir_export.tasks.passes.pack import pipelines_of, read_judge
     from mir_export.tasks.passes.task import LabelFileError, read_labels
 
@@ -368,7 +368,10 @@ def _bytes(args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(f"{labels}: no label for the judge's module {missing[0]!r} ({len(missing)} missing): "
                          "not the labels the judge read (--labels FILE)")
-    done = measure_bytes(args.data, rows, wanted, passes, bytes_path(labels), args.jobs)
+    try:
+        done = measure_bytes(args.data, rows, wanted, passes, bytes_path(labels), args.jobs)
+    except BusyError as exc:
+        raise UsageError(str(exc)) from None
     print(f"bytes: {done['modules_now']} modules measured now, {done['failed_now']} failed, in "
           f"{bytes_path(labels).name}; run the judge again for the .text figures")
     return 0

@@ -9,6 +9,7 @@ equal the local ones.
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import io
 import json
@@ -82,6 +83,18 @@ class EngineError(RuntimeError):
     """No Ray to run on (the extra is missing, no cluster answers): one line."""
 
 
+class BusyError(RuntimeError):
+    """Another run appends to the same labels file: one line (two would label the same modules twice)."""
+
+
+def _lock(fh, dest: Path) -> None:
+    """An exclusive lock on the open labels file for the run, or ``BusyError`` at once."""
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise BusyError(f"{dest}: another run is writing it (wait for it, or stop it: the labels resume)") from None
+
+
 def _local(work: list[tuple], jobs: int) -> Iterator[dict]:
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for future in as_completed([pool.submit(_label_one, w) for w in work]):
@@ -118,16 +131,17 @@ def label_rows(out: Path, rows: list[dict], pipelines: dict[str, str], dest: Pat
     """Label every row whose key is not yet in ``dest``, in ``jobs`` local worker processes or as
     Ray tasks (``engine="ray"``, the cluster at ``address``); counts of the run. A line per module
     goes to ``log``."""
-    done = {r["key"] for r in read_jsonl(dest)}
-    todo = [r for r in rows if r["key"] not in done]
-    log.write(f"labels: {len(rows)} modules, {len(rows) - len(todo)} already in {dest.name}, {len(todo)} to go, "
-              f"{len(pipelines)} pipelines, {jobs} workers\n")
-    log.flush()
     dest.parent.mkdir(parents=True, exist_ok=True)
-    failed = cpu = 0.0
-    work = [(str(out), r, pipelines, bytes_for) for r in todo]
-    results = _ray(work, jobs, address) if engine == "ray" else _local(work, jobs)
     with open(dest, "a") as fh:
+        _lock(fh, dest)
+        done = {r["key"] for r in read_jsonl(dest)}
+        todo = [r for r in rows if r["key"] not in done]
+        log.write(f"labels: {len(rows)} modules, {len(rows) - len(todo)} already in {dest.name}, {len(todo)} to go, "
+                  f"{len(pipelines)} pipelines, {jobs} workers\n")
+        log.flush()
+        failed = cpu = 0.0
+        work = [(str(out), r, pipelines, bytes_for) for r in todo]
+        results = _ray(work, jobs, address) if engine == "ray" else _local(work, jobs)
         for i, entry in enumerate(results, 1):
             fh.write(json.dumps(entry, sort_keys=True) + "\n")
             fh.flush()
@@ -182,7 +196,8 @@ def measure_bytes(out: Path, rows: list[dict], wanted: dict[str, set[str]], pipe
               f"{jobs} workers\n")
     log.flush()
     failed = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool, open(dest, "a") as fh:
+    with open(dest, "a") as fh, ProcessPoolExecutor(max_workers=jobs) as pool:
+        _lock(fh, dest)
         futures = [pool.submit(_bytes_one, w) for w in work]
         for i, future in enumerate(as_completed(futures), 1):
             entry = future.result()
