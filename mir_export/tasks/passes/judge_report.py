@@ -69,7 +69,8 @@ def _text_bytes(results: dict) -> str:
         return f"{text['geomean']:.4f} ({text['modules']})" if text["modules"] else "– (0)"
 
     lines = ["`.text` bytes of `llc -filetype=obj`, geometric mean of bytes(Oz) / bytes(kept) over the held-out "
-             "modules whose labels measured both (their number in brackets; `passes label --bytes`):", "",
+             "modules whose labels measured both (their number in brackets; `passes bytes` measures the kept "
+             "pipelines'):", "",
              "| | " + " | ".join(HEADS[m] for m in MODES) + " |", "|---|" + "---:|" * len(MODES)]
     refs = results["references"]
     for name in ("oracle", "best_fixed", *(f"fixed_{k}" for k in BUDGETS)):
