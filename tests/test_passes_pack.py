@@ -60,6 +60,10 @@ def _write_data(root: Path) -> Path:
             (root / "ir" / r["module"]).write_text(r.pop("text"))
         (root / "labels").mkdir(parents=True, exist_ok=True)
         (root / "labels" / f"{split}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+        (root / "labels" / f"manifest-{split}.json").write_text(json.dumps({  # as 'passes label' writes it
+            "command": ["mir-export", "passes", "label", "--data", "DATA", "--split", split],
+            "tools": {"opt": "Debian LLVM version 14.0.6"}, "modules": len(rows),
+            "packages": [{"name": g, "version": "1.0-1", "license": "MIT", "units": n} for g, n in groups.items()]}))
     (root / "coreset").mkdir()
     (root / "coreset" / "coreset.tsv").write_text(
         "".join(f"{n}\t{p}\n" for n, p in {"Oz": "default<Oz>", "O1": "default<O1>", "O2": "default<O2>",
@@ -97,6 +101,9 @@ def test_the_pack_ships_the_inner_folds_choice(judged, tmp_path: Path, capsys):
     provenance = pack.sections["provenance"]
     assert provenance["labels"] == {"file": "labels/train.jsonl", "sha256": results["inputs"]["train"]["sha256"]}
     assert provenance["inner_log_gain"] == inner and provenance["judge_one_shot_agreement"] == "6/6"
+    recipe = provenance["recipe"]  # how to make it again: the label commands, tools and Debian packages
+    assert recipe["train"]["command"].startswith("mir-export passes label --data DATA --split train")
+    assert [p["name"] for p in recipe["train"]["packages"]] == list(TRAIN) and "scripts/passes_jobs.sh" in recipe["steps"]
     from mir_export.evaluation.learners import Learner
 
     assert Learner.from_dict(pack.sections["learners"][""]).name == results["features"][chosen]["learner"]

@@ -307,6 +307,7 @@ def make_pack(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.pipelines or where}: {exc}") from None
         sections = _sections(args, judge, name, learner, len(split.train), margin)
         sections["provenance"]["judge_one_shot_agreement"] = agreement
+        sections["provenance"]["recipe"] = recipe(args.data, judge)
         write_pack(staged, task, {HEAD: head}, base_model(ModelDirectory(model_dir), HEAD_PRECISION), sections)
         some = list(range(min(CHECK_MODULES, len(split.train))))
         runtime_gap = check_pack(staged, model_dir, [split.ir / split.train.modules[i] for i in some],
@@ -324,6 +325,33 @@ def _geomean(figures: object) -> float | None:
     """A judge figure's geometric mean, None where it has none."""
     value = figures.get("geomean") if isinstance(figures, dict) else None
     return value if isinstance(value, (int, float)) else None
+
+
+def recipe(data: Path, judge: dict) -> dict:
+    """How the labels were made, from their manifests beside them (``passes label``): the commands
+    (the data directory as DATA), LLVM's tools and the Debian packages with their versions, so
+    the pack can be made again from the registries (``scripts/passes_jobs.sh DATA [SEEDS]`` runs
+    every step)."""
+    out: dict = {"steps": "scripts/passes_jobs.sh DATA [SEEDS]: passes build (apt-get source of the Debian "
+                          "bookworm packages below, clang-14), coreset, label; then passes judge and pack "
+                          "(docs/passes.md)"}
+    for split in ("train", "test"):
+        entry = judge["inputs"].get(split)
+        manifest = entry.get("manifest") if isinstance(entry, dict) else None
+        path = data / manifest["file"] if isinstance(manifest, dict) and isinstance(manifest.get("file"), str) else None
+        if path is None or not path.is_file():
+            continue
+        try:
+            found = json.loads(path.read_text())
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise UsageError(f"{path}: not a labels manifest (JSON object)") from None
+        if not isinstance(found, dict):
+            raise UsageError(f"{path}: not a labels manifest (JSON object)")
+        out[split] = {"command": " ".join(map(str, found.get("command", []))), "tools": found.get("tools"),
+                      "modules": found.get("modules"),
+                      "packages": [{k: p.get(k) for k in ("name", "version", "license")}
+                                   for p in found.get("packages", []) if isinstance(p, dict)]}
+    return out
 
 
 def _sections(args: argparse.Namespace, judge: dict, name: str, learner, rows: int, margin: float) -> dict:
