@@ -251,13 +251,11 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
     ``cache``: a directory of embeddings kept across runs (``Model.load``'s), for a model loaded here;
     ``timeout``: seconds an ``opt`` run may take (None: no limit), a ranked one past it skipped, -Oz
     past it a ``TuneError``."""
-    if timeout is not None and not timeout > 0:
-        raise TuneError(f"timeout must be above 0 seconds, not {timeout}")
-    from mir_runtime.model import Model, default_model_dir
-
     started = time.perf_counter()
     if budget < 0:
         raise TuneError(f"budget must be 0 or more, not {budget}")
+    if timeout is not None and not timeout > 0:
+        raise TuneError(f"timeout must be above 0 seconds, not {timeout}")
     shown_name = name or os.fspath(source)
     if out is not None and os.fspath(out) != STDOUT:
         problem = output_problem(out)
@@ -265,17 +263,8 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
             raise TuneError(shown(problem))
     if not Path(source).is_file():
         raise IRParseError("no such file", shown_name, 0, 0)
-    owned = not isinstance(model, Model)
-    if not owned and tasks:
-        raise TuneError("give the task packs to Model.load(tasks=...), not to tune, with a loaded model")
-    if owned:  # the packs first: -Oz starts before the model loads
-        directory = ModelDirectory(model if model is not None else default_model_dir())  # type: ignore[arg-type]
-        packs = load_packs(directory, tasks)
-        served = {n: p.task for n, p in packs.items()}
-    else:
-        served = model.tasks  # type: ignore[union-attr]
-    task_name = passes_task(served, task)
-    spec = served[task_name]
+    choice = _choose(model, tasks, task, "tune")  # the packs first: -Oz starts before the model loads
+    owned, task_name, spec = choice.directory is not None, choice.name, choice.spec
     oz = next(p for p in spec.pipelines if p.passes == OZ)
     found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(spec))
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -285,8 +274,7 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
         with tempfile.TemporaryDirectory(prefix="mir-tune-") as tmp, ThreadPoolExecutor(workers) as pool:
             oz_run = pool.submit(run_pipeline, found, oz, source, Path(tmp) / "0.ll", None, timeout)
             if loaded is None:
-                loaded = Model.load(directory.path, precision=packs[task_name].precision, tasks=tasks, cache=cache,
-                                    lazy=not spec.reads_embedding)
+                loaded = choice.load(tasks, cache)
             predict_start = time.perf_counter()
             prediction = _predict(loaded, task_name, source, shown_name)
             predict_seconds = time.perf_counter() - predict_start
@@ -320,6 +308,41 @@ def tune(source: PathLike, out: PathLike | None = None, *, budget: int = 3, mode
             loaded.close()
 
 
+@dataclass(frozen=True)
+class _Choice:
+    """The passes task ``tune`` ranks with, and the model directory to load for it (None: the
+    caller's loaded model serves it)."""
+
+    name: str
+    spec: Task
+    directory: ModelDirectory | None = None
+    precision: str | None = None
+
+    def load(self, tasks: list[PathLike] | None, cache: PathLike | None) -> Model:
+        """The model at the pack's precision, its encoders only for a head on the embedding."""
+        from mir_runtime.model import Model
+
+        assert self.directory is not None
+        return Model.load(self.directory.path, precision=self.precision, tasks=tasks, cache=cache,
+                          lazy=not self.spec.reads_embedding)
+
+
+def _choose(model: Model | PathLike | None, tasks: list[PathLike] | None, task: str | None, caller: str) -> _Choice:
+    """The passes task among a loaded model's tasks, or among the packs served with a model
+    directory (read without loading the model)."""
+    from mir_runtime.model import Model, default_model_dir
+
+    if isinstance(model, Model):
+        if tasks:
+            raise TuneError(f"give the task packs to Model.load(tasks=...), not to {caller}, with a loaded model")
+        name = passes_task(model.tasks, task)
+        return _Choice(name, model.tasks[name])
+    directory = ModelDirectory(model if model is not None else default_model_dir())
+    packs = load_packs(directory, tasks)
+    name = passes_task({n: p.task for n, p in packs.items()}, task)
+    return _Choice(name, packs[name].task, directory, packs[name].precision)
+
+
 def _majors(spec: Task) -> list[int]:
     """The LLVM majors of a passes task's pipelines, the most common first."""
     return [m for m, _ in Counter(p.llvm for p in spec.pipelines).most_common()]
@@ -349,24 +372,13 @@ def tune_files(sources: Sequence[PathLike], out_dir: PathLike | None = None, *, 
     are still tuned). The kept IR goes to ``out_dir/<stem>.ll`` (``output_names``; None: only
     returned). What concerns every source (no passes task, no opt, an unwritable ``out_dir``, two
     sources of one output name) is raised here, before any work; the other options are ``tune``'s."""
-    from mir_runtime.model import Model, default_model_dir
-
     if budget < 0:
         raise TuneError(f"budget must be 0 or more, not {budget}")
     if timeout is not None and not timeout > 0:
         raise TuneError(f"timeout must be above 0 seconds, not {timeout}")
     targets = output_names(sources) if out_dir is not None else {}
-    owned = not isinstance(model, Model)
-    if not owned and tasks:
-        raise TuneError("give the task packs to Model.load(tasks=...), not to tune_files, with a loaded model")
-    if owned:  # as tune loads it: the pack's precision, the encoders only for a head on the embedding
-        model_dir = ModelDirectory(model if model is not None else default_model_dir())  # type: ignore[arg-type]
-        packs = load_packs(model_dir, tasks)
-        pack = packs[passes_task({n: p.task for n, p in packs.items()}, task)]
-        found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(pack.task))
-    else:
-        found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(
-            model.tasks[passes_task(model.tasks, task)]))  # type: ignore[union-attr]
+    choice = _choose(model, tasks, task, "tune_files")
+    found = opt if isinstance(opt, Opt) else find_opt(opt, _majors(choice.spec))
     if out_dir is not None:
         try:
             Path(out_dir).mkdir(parents=True, exist_ok=True)
@@ -374,8 +386,8 @@ def tune_files(sources: Sequence[PathLike], out_dir: PathLike | None = None, *, 
             raise TuneError(f"{shown(os.fspath(out_dir))}: cannot make the directory ({exc.strerror or exc})") from None
         if not os.access(out_dir, os.W_OK):
             raise TuneError(f"{shown(os.fspath(out_dir))}: not writable")
-    loaded: Model = Model.load(model_dir.path, precision=pack.precision, tasks=tasks, cache=cache,
-                               lazy=not pack.task.reads_embedding) if owned else model  # type: ignore[assignment]
+    owned = choice.directory is not None
+    loaded: Model = choice.load(tasks, cache) if owned else model  # type: ignore[assignment]
     return _tuned(sources, targets, Path(out_dir) if out_dir is not None else None, loaded, owned,
                   dict(budget=budget, task=task, opt=found, jobs=jobs, timeout=timeout))
 

@@ -111,11 +111,16 @@ def _bytes_command(cmds) -> None:
                                     "LABELS' .bytes.jsonl beside it (resumable), which the judge merges: run the "
                                     "judge again (its checkpoint makes that quick) for the bytes figures.")
     _common(t, "task directory the judge read (DATA/ir, DATA/labels)")
-    t.add_argument("--judge", type=Path, default=Path("results/passes/judge.json"), help="the judge's JSON")
+    _judged(t)
     t.add_argument("--labels", type=Path, default=None,
                    help="the held-out modules' labels (default: the test file the judge names, else its train file)")
-    t.add_argument("--pipelines", type=Path, default=None,
-                   help="the judge's NAME<TAB>PASSES file, where its JSON does not record the passes")
+
+
+def _judged(cmd) -> None:
+    """The judge's JSON, and its pipeline file where the JSON lacks the passes: what bytes and pack read."""
+    cmd.add_argument("--judge", type=Path, default=Path("results/passes/judge.json"), help="the judge's JSON")
+    cmd.add_argument("--pipelines", type=Path, default=None,
+                     help="the judge's NAME<TAB>PASSES file, where its JSON does not record the passes")
 
 
 def _pack_command(cmds) -> None:
@@ -128,11 +133,9 @@ def _pack_command(cmds) -> None:
                                     "'mir-runtime tune' serve with --tasks; checked against the learner, then "
                                     "renamed into place.")
     k.add_argument("--data", type=Path, required=True, help="task directory the judge read (DATA/ir, DATA/labels)")
-    k.add_argument("--judge", type=Path, default=Path("results/passes/judge.json"), help="the judge's JSON")
+    _judged(k)
     k.add_argument("--features", choices=JUDGE_FEATURES, default=None, metavar="NAME",
                    help="ship this feature set's learner instead (opcodes, autophase or ours)")
-    k.add_argument("--pipelines", type=Path, default=None,
-                   help="the judge's NAME<TAB>PASSES file, where its JSON does not record the passes")
     k.add_argument("--train", type=Path, default=None, help="training labels (default: the file the judge names)")
     k.add_argument("--model", type=Path, default=None, help="model directory (default: the shipped one)")
     k.add_argument("--cache", type=Path, default=None, help="the judge's feature cache (default: DATA/judge)")
@@ -364,7 +367,8 @@ def _bytes(args: argparse.Namespace) -> int:
     unknown = sorted({n for names in wanted.values() for n in names} - set(passes))
     if unknown:
         raise UsageError(f"{args.judge}: decisions name pipelines it has no passes for: {', '.join(unknown[:5])}")
-    missing = [k for k in wanted if k not in {r["key"] for r in rows}]
+    labelled = {r["key"] for r in rows}
+    missing = [k for k in wanted if k not in labelled]
     if missing:
         raise UsageError(f"{labels}: no label for the judge's module {missing[0]!r} ({len(missing)} missing): "
                          "not the labels the judge read (--labels FILE)")

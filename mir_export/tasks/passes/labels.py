@@ -184,20 +184,28 @@ def measure_bytes(out: Path, rows: list[dict], wanted: dict[str, set[str]], pipe
     """The ``.text`` bytes of each labelled row's ``wanted`` pipelines that neither its label
     (``text_bytes``) nor ``dest`` holds yet, appended to ``dest`` as ``{"key", "text_bytes"}``
     lines (resumable; ``read_labels`` merges them). Counts of the run."""
-    have: dict[str, set[str]] = {}
-    for entry in read_jsonl(dest):
-        have.setdefault(entry["key"], set()).update(entry.get("text_bytes", {}))
-    work = []
-    for row in rows:
-        missing = sorted(wanted.get(row["key"], set()) - set(row.get("text_bytes", {})) - have.get(row["key"], set()))
-        if missing:
-            work.append((str(out), row, {n: pipelines[n] for n in missing}))
-    log.write(f"bytes: {len(work)} modules to measure, {sum(len(w[2]) for w in work)} pipeline objects, "
-              f"{jobs} workers\n")
-    log.flush()
-    failed = 0
-    with open(dest, "a") as fh, ProcessPoolExecutor(max_workers=jobs) as pool:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with open(dest, "a") as fh:
         _lock(fh, dest)
+        have: dict[str, set[str]] = {}
+        for entry in read_jsonl(dest):
+            have.setdefault(entry["key"], set()).update(entry.get("text_bytes", {}))
+        work = []
+        for row in rows:
+            missing = sorted(wanted.get(row["key"], set()) - set(row.get("text_bytes", {}))
+                             - have.get(row["key"], set()))
+            if missing:
+                work.append((str(out), row, {n: pipelines[n] for n in missing}))
+        log.write(f"bytes: {len(work)} modules to measure, {sum(len(w[2]) for w in work)} pipeline objects, "
+                  f"{jobs} workers\n")
+        log.flush()
+        return {"modules_now": len(work), "failed_now": _append(fh, work, jobs, log)}
+
+
+def _append(fh, work: list[tuple], jobs: int, log) -> int:
+    """``_bytes_one`` of each piece of ``work`` in ``jobs`` processes, a line each into ``fh``; how many failed."""
+    failed = 0
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_bytes_one, w) for w in work]
         for i, future in enumerate(as_completed(futures), 1):
             entry = future.result()
@@ -206,7 +214,7 @@ def measure_bytes(out: Path, rows: list[dict], wanted: dict[str, set[str]], pipe
             failed += "error" in entry
             log.write(f"  [{i}/{len(work)}] {entry['key']}: {entry.get('error') or entry['text_bytes']}\n")
             log.flush()
-    return {"modules_now": len(work), "failed_now": failed}
+    return failed
 
 
 def recheck(out: Path, dest: Path, pipelines: dict[str, str], count: int, jobs: int,

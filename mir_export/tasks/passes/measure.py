@@ -69,24 +69,9 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def text_bytes(path: Path, form: str, pipelines: dict[str, str]) -> dict[str, int]:
-    """``{name: .text bytes}`` of the module under each of ``pipelines`` (``opt``, then ``llc
-    -filetype=obj``, then ``llvm-size``): the bytes of pipelines chosen after the counts were
-    labelled. Raises LabelError or OSError."""
-    text = prepare(path.read_text(errors="replace"), form)
-    with tempfile.TemporaryDirectory(prefix="mir-passes-") as tmp:
-        objects = {}
-        for name, passes in pipelines.items():
-            objects[name] = Path(tmp) / f"{len(objects)}.o"
-            object_file(optimize(text, passes), objects[name])
-        return dict(zip(objects, text_sizes(list(objects.values())))) if objects else {}
-
-
-def label(path: Path, form: str, pipelines: dict[str, str], bytes_for: tuple[str, ...] = ("Oz",)) -> dict:
-    """``{"input": n, "counts": {name: n}, "text_bytes": {name: n}, "cpu_s": s}`` of one module;
-    raises LabelError (the first pipeline that failed) or OSError."""
-    text = prepare(path.read_text(errors="replace"), form)
-    start = children_cpu()
+def _run(text: str, pipelines: dict[str, str], bytes_for: tuple[str, ...]) -> tuple[dict[str, int], dict[str, int]]:
+    """The IR instruction count of ``text`` after each pipeline, and the ``.text`` bytes of those in
+    ``bytes_for`` (``"all"``: every one) from the same optimized IR."""
     counts, objects = {}, {}
     with tempfile.TemporaryDirectory(prefix="mir-passes-") as tmp:
         for name, passes in pipelines.items():
@@ -96,5 +81,20 @@ def label(path: Path, form: str, pipelines: dict[str, str], bytes_for: tuple[str
                 objects[name] = Path(tmp) / f"{len(objects)}.o"
                 object_file(optimized, objects[name])
         sizes = dict(zip(objects, text_sizes(list(objects.values())))) if objects else {}
+    return counts, sizes
+
+
+def text_bytes(path: Path, form: str, pipelines: dict[str, str]) -> dict[str, int]:
+    """``{name: .text bytes}`` of the module under each of ``pipelines``, as ``label`` measures them:
+    the bytes of pipelines chosen after the counts were labelled. Raises LabelError or OSError."""
+    return _run(prepare(path.read_text(errors="replace"), form), pipelines, ("all",))[1]
+
+
+def label(path: Path, form: str, pipelines: dict[str, str], bytes_for: tuple[str, ...] = ("Oz",)) -> dict:
+    """``{"input": n, "counts": {name: n}, "text_bytes": {name: n}, "cpu_s": s}`` of one module;
+    raises LabelError (the first pipeline that failed) or OSError."""
+    text = prepare(path.read_text(errors="replace"), form)
+    start = children_cpu()
+    counts, sizes = _run(text, pipelines, bytes_for)
     return {"input": count_instructions(text), "counts": counts, "text_bytes": sizes,
             "cpu_s": round(children_cpu() - start, 3)}

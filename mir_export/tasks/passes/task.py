@@ -108,14 +108,15 @@ def _merge_bytes(path: Path, rows: list[dict]) -> None:
     extra = bytes_path(path)
     by_key = {r["key"]: r for r in rows}
     for number, entry in enumerate(read_jsonl(extra), 1):
+        key = entry.get("key") if isinstance(entry, dict) else None
         values = entry.get("text_bytes") if isinstance(entry, dict) else None
-        if isinstance(entry, dict) and "error" in entry and isinstance(entry.get("key"), str):
-            continue
-        if not isinstance(entry, dict) or not isinstance(entry.get("key"), str) or not isinstance(values, dict) or any(
+        if isinstance(key, str) and "error" in entry:
+            continue  # measuring failed: no bytes, as for a label without them
+        if not isinstance(key, str) or not isinstance(values, dict) or any(
                 isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values.values()):
             raise LabelFileError(f"{extra}: entry {number}: not a {{key, text_bytes}} line of 'mir-export passes bytes'")
-        if entry["key"] in by_key:
-            by_key[entry["key"]].setdefault("text_bytes", {}).update(values)
+        if key in by_key:
+            by_key[key].setdefault("text_bytes", {}).update(values)
 
 
 def _problem(row) -> str | None:
