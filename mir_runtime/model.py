@@ -40,7 +40,7 @@ from mir_runtime.modeldir import TOKENIZER, WHITENING, ModelDirectory, ModelFile
 from mir_runtime.packs import TaskPack, load_packs
 from mir_runtime.pooling import branch_columns
 from mir_runtime.store import EmbeddingStore, StoreError  # StoreError: an unusable cache, for callers of Model
-from mir_runtime.tasks import NO_HEADS, OUTPUTS, OZ, Pipeline, Task, TaskError
+from mir_runtime.tasks import NO_HEADS, OUTPUTS, OZ, RANKING, Pipeline, Task, TaskError
 
 if TYPE_CHECKING:  # imported where an embedding is made: a head on code counts needs no graph builder
     from mir_runtime.engine import Engine
@@ -87,12 +87,17 @@ class Prediction:
     gains: dict[str, float] = field(default_factory=dict)  # a passes head's, by candidate (-Oz's own 0)
     pipeline: Pipeline | None = None  # a passes head's decision: its candidate (name, passes, LLVM major)
     candidates: tuple[Pipeline, ...] = ()  # a passes task's, in its pack's order
+    ranking: dict[str, float] = field(default_factory=dict)  # a passes head's ranking scores, where it has them
 
     def ranked(self) -> list[Pipeline]:
-        """A passes task's candidates by predicted gain, -Oz's counted as the margin, largest first
-        (ties in the pack's order): the decision first."""
+        """A passes task's candidates in the order ``tune`` tries them, largest first (ties in the
+        pack's order): by the head's ranking scores where it has them (a learner chosen for what
+        the best of a few pipelines beside -Oz keeps, which one shot's best guess need not be),
+        else by predicted gain, -Oz's counted as the margin, so the decision comes first."""
         if self.pipeline is None:
             raise TaskError(f"task {self.task} is not a passes task: it ranks no pipelines")
+        if self.ranking:
+            return sorted(self.candidates, key=lambda p: -self.ranking[p.name])
         margin = self.margin or 0.0
         return sorted(self.candidates, key=lambda p: -(margin if p.passes == OZ else self.gains[p.name]))
 
@@ -105,7 +110,7 @@ class Prediction:
         out["decision"] = self.decision
         if self.pipeline is not None:
             return out | {"llvm": self.pipeline.llvm, "pipeline": self.pipeline.name, "gains": self.gains,
-                          "margin": self.margin}
+                          "margin": self.margin} | ({"ranking": self.ranking} if self.ranking else {})
         out |= {"scores": self.scores, "margin": self.margin} if self.scores else {"probabilities": self.probabilities}
         return out | ({"constant": self.note} if self.note else {})
 
@@ -402,8 +407,8 @@ class Model:
                 raise TaskError(f"task {task}: {len(embeddings)} embeddings but {len(rows)} sets of inputs")
             feed["extras"] = np.array([spec.extras(dict(r)) for r in rows], dtype=np.float32)
         file = spec.heads[key]
-        kind, values = self._run_head(pack.file(file), feed, spec)
-        if not np.isfinite(values).all():
+        kind, values, ranking = self._run_head(pack.file(file), feed, spec)
+        if not np.isfinite(values).all() or (ranking is not None and not np.isfinite(ranking).all()):
             raise TaskError(f"task {task}: the head gave a non-finite {kind} for these inputs")
         shown = key if choice is not None or len(spec.heads) == 1 else ""  # no choice was needed: none is named
         note = spec.note(key)
@@ -414,9 +419,11 @@ class Model:
             oz = next(p.name for p in spec.pipelines if p.passes == OZ)
             rounded = [{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in values]
             best = [max(spec.pipelines, key=lambda p: named[p.name]) for named in rounded]  # first in pack order
+            orders = ([{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in ranking]
+                      if ranking is not None else [{}] * len(rounded))
             return [Prediction(task, spec.selector, shown, b.passes, {}, gains=named | {oz: 0.0}, pipeline=b,
-                               candidates=spec.pipelines, note=note, margin=named[oz])
-                    for b, named in zip(best, rounded)]
+                               candidates=spec.pipelines, note=note, margin=named[oz], ranking=order)
+                    for b, named, order in zip(best, rounded, orders)]
         predictions = []
         for row in values:
             decision = spec.classes[int(row.argmax())]
@@ -429,7 +436,7 @@ class Model:
                                               {c: round(float(v), 6) for c, v in zip(spec.classes, row)}, note=note))
         return predictions
 
-    def _run_head(self, path: Path, feed: dict, spec: Task) -> tuple[str, np.ndarray]:
+    def _run_head(self, path: Path, feed: dict, spec: Task) -> tuple[str, np.ndarray, np.ndarray | None]:
         """``_head_output`` of the head file at ``path``; onnxruntime's errors (not an ONNX file,
         a head for other inputs) become one ``ModelFileError`` naming the file."""
         try:
@@ -467,9 +474,10 @@ def _check_head_inputs(session, feed: dict, spec: Task, path: Path, width: int) 
                                  f"task {spec.name}'s task.json and model give it")
 
 
-def _head_output(session, feed: dict, spec: Task, file: str) -> tuple[str, np.ndarray]:
+def _head_output(session, feed: dict, spec: Task, file: str) -> tuple[str, np.ndarray, np.ndarray | None]:
     """The output of a head that its task's kind reads, by name (``logits`` become probabilities;
-    any other output, such as scikit-learn's ``label``, is not read): its name and [N, C] values."""
+    any other output, such as scikit-learn's ``label``, is not read): its name, [N, C] values and a
+    passes head's [N, C] ranking scores where it has them (``RANKING``), else None."""
     names = [o.name for o in session.get_outputs()]
     name = next((n for n in OUTPUTS[spec.kind] if n in names), None)
     if name is None and spec.kind == "classification" and "scores" in names:
@@ -478,13 +486,14 @@ def _head_output(session, feed: dict, spec: Task, file: str) -> tuple[str, np.nd
     if name is None:
         raise ModelFileError(f"{file}: a {spec.kind} head must output {' or '.join(OUTPUTS[spec.kind])}, "
                              f"not {', '.join(names)}")
-    values = np.asarray(session.run([name], feed)[0], dtype=np.float64)
-    if values.ndim == 1:
-        values = values[:, None]
-    if values.shape[1:] != (width,):
-        raise ModelFileError(f"{file}: output {name} must be [N, {width}], not {list(values.shape)}")
+    wanted = [name, RANKING] if spec.kind == "passes" and RANKING in names else [name]
+    found = [np.asarray(v, dtype=np.float64) for v in session.run(wanted, feed)]
+    values = found[0][:, None] if found[0].ndim == 1 else found[0]
+    for output, value in zip(wanted, (values, *found[1:])):
+        if value.shape[1:] != (width,):
+            raise ModelFileError(f"{file}: output {output} must be [N, {width}], not {list(value.shape)}")
     if name == "logits":  # heads of earlier releases
         values = np.exp(values - values.max(1, keepdims=True))
         values /= values.sum(1, keepdims=True)
         name = "probabilities"
-    return name, values
+    return name, values, found[1] if len(found) > 1 else None

@@ -16,7 +16,8 @@ outputs are read by name, never by position, as its ``kind`` says:
   (the log of -Oz's IR instruction count over the pipeline's: above 0 is smaller code); the
   decision is the pipeline of the largest gain, a string for ``opt -passes=`` with the LLVM major
   version it was measured on. The entry lists the candidates (``pipelines``: ``name``, ``passes``,
-  ``llvm``), ``default<Oz>`` among them; ``classes`` are their names.
+  ``llvm``), ``default<Oz>`` among them; ``classes`` are their names. It may also output
+  ``ranking`` [N, C]: the order ``tune`` tries the candidates in, largest first.
 
 A head reads the module's embedding unless its entry says ``"features"``: ``"opcodes"`` or
 ``"autophase"`` feed its ``embedding`` input [N, D] with that vector of code counts
@@ -44,6 +45,9 @@ KINDS = ("classification", "configuration", "regression", "passes")
 # What a head of each kind outputs (the first name found is read).
 OUTPUTS = {"classification": ("probabilities", "logits"), "configuration": ("scores",), "regression": ("value",),
            "passes": ("gains",)}
+# A passes head's optional second output [N, C]: the order ``tune`` tries the pipelines in, from a
+# learner chosen for the best of a few pipelines beside -Oz (without it, the gains rank them).
+RANKING = "ranking"
 OZ = "default<Oz>"  # the pipeline a passes task's gains are measured against, always a candidate
 EMBEDDING = "embedding"
 # what a head reads: the model's embedding, or code counts (``code_counts.FEATURES``' names)

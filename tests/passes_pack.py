@@ -144,3 +144,23 @@ def with_pipelines(pack: Path, out: Path, pipelines: dict[str, str]) -> Path:
     shutil.copy(pack / head, out / head)
     task = Task.from_manifest(read.task.name, passes_entry(pipelines, head, read.task.features))
     return write_pack(out, task, {head: out / head}, read.base, {})
+
+
+def with_ranking(pack: Path, out: Path, scores: Sequence[float]) -> Path:
+    """A copy of ``pack`` whose head also outputs ``ranking``: ``scores`` (one per candidate) for every module."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    from mir_runtime.packs import read_pack
+
+    read = read_pack(pack)
+    head = next(iter(read.task.heads.values()))
+    model = onnx.load(str(pack / head))
+    model.graph.initializer.extend([numpy_helper.from_array(np.zeros(1, np.float32), "ranking_zero"),
+                                    numpy_helper.from_array(np.asarray(scores, np.float32), "ranking_scores")])
+    model.graph.node.extend([helper.make_node("Mul", ["gains", "ranking_zero"], ["ranking_base"]),
+                             helper.make_node("Add", ["ranking_base", "ranking_scores"], ["ranking"])])
+    model.graph.output.append(helper.make_tensor_value_info("ranking", TensorProto.FLOAT, ["n", len(scores)]))
+    out.mkdir(parents=True, exist_ok=True)
+    onnx.save(model, str(out / head))
+    return write_pack(out, read.task, {head: out / head}, read.base, {})

@@ -182,6 +182,8 @@ def test_judge_end_to_end_figures_match_its_decisions(data: Path, tmp_path: Path
     fixed3 = results["references"]["fixed_3"]["pipelines"]
     assert sorted(fixed3[:2]) == ["a", "b"] and fixed3[2] == "c"
     for name, entry in results["features"].items():
+        # the ranking learner: margin-free, chosen on what K = 3 keeps, which is never below -Oz
+        assert entry["ranking_learner"].endswith("margin=0.0)") and entry["ranking_inner_log_gain"] >= 0
         mine = [d["features"][name] for d in decisions]
         assert entry["one_shot"]["geomean"] == pytest.approx(geo([gain(d["key"], m["one_shot"])
                                                                   for d, m in zip(decisions, mine)]), abs=1e-5)

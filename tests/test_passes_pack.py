@@ -138,6 +138,35 @@ def test_the_choice_is_the_inner_score_never_the_held_out_figure(judged, tmp_pat
     assert read_pack(tmp_path / "passes").task.features == "autophase"
 
 
+def test_a_ranking_learner_of_its_own_is_the_heads_second_output(judged, tmp_path: Path, capsys):
+    """Where the judge ranks with another learner than its one-shot one, the head outputs that
+    learner's scores as ``ranking`` and ``tune`` tries the pipelines in their order."""
+    from mir_export.evaluation.learners import PASSES_RANKERS, REGRESSORS, Learner, without_margin
+    from mir_runtime.model import Model
+
+    data, judge = judged
+    results = json.loads(judge.read_text())
+    name = max(("opcodes", "autophase"), key=lambda n: results["features"][n]["inner_log_gain"])
+    one_shot = next(lr for lr in REGRESSORS if lr.name == results["features"][name]["learner"])
+    other = next(lr for lr in PASSES_RANKERS if dict(lr.settings).get("aggregate") == "cover")  # a greedy cover
+    results["features"][name]["ranking_learner"] = other.name
+    edited = tmp_path / "judge.json"
+    edited.write_text(json.dumps(results))
+    assert _pack(data, edited, tmp_path / "passes") == 0, capsys.readouterr().err
+    pack = read_pack(tmp_path / "passes")
+    assert Learner.from_dict(pack.sections["learners"][""]["ranking"]).name == other.name
+    module = data / "ir" / "ei" / "u0.c.O0.ll"
+    with Model.load(REPO / "artifacts", precision="fp32", tasks=[tmp_path / "passes"], lazy=True) as model:
+        prediction = model.predict("passes", module)
+    assert set(prediction.ranking) == set(results["pipelines"])
+    assert prediction.ranked() == sorted(prediction.candidates, key=lambda p: -prediction.ranking[p.name])
+    # the same learner but for its margin ranks as the one-shot one does: no second output
+    results["features"][name]["ranking_learner"] = without_margin(one_shot).name
+    edited.write_text(json.dumps(results))
+    assert _pack(data, edited, tmp_path / "same") == 0
+    assert "ranking" not in read_pack(tmp_path / "same").sections["learners"][""]
+
+
 def _one_line(capsys, says: str) -> None:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and says in err and "Traceback" not in err, err

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mir_runtime.ir import read_ir
 from mir_runtime.ir.count import count_instructions
 from mir_runtime.packs import PackError, read_pack
-from passes_pack import PIPELINES, PROGRAMS, build_pack, compile_o0, opt14, passes_entry, with_pipelines
+from passes_pack import PIPELINES, PROGRAMS, build_pack, compile_o0, opt14, passes_entry, with_pipelines, with_ranking
 
 pytest.importorskip("onnxruntime")
 pytest.importorskip("onnx")
@@ -178,6 +178,24 @@ def test_predict_passes_json_and_python(pack, model_dir, modules) -> None:
     assert f"-passes='{answer['decision']}'" in text.stdout.decode()
     listed = runtime("tasks", "--model", str(model_dir[2]), "--tasks", str(pack.parent))
     assert "inline-scalar (LLVM 14): module(cgscc(inline)" in listed.stdout.decode()
+
+
+def test_a_ranking_output_orders_what_tune_tries(pack, model_dir, modules, tmp_path) -> None:
+    from mir_runtime import tune
+    from mir_runtime.model import Model
+
+    # the ranking puts the candidates in reverse pack order; the one-shot decision stays the gains'
+    scores = [float(-k) for k in range(len(PIPELINES))][::-1]
+    ranked_pack = with_ranking(pack, tmp_path / "ranked" / "passes", scores)
+    with Model.load(model_dir[2], tasks=[pack]) as model:
+        plain = model.predict("passes", modules[-1])
+    with Model.load(model_dir[2], tasks=[ranked_pack]) as model:
+        prediction = model.predict("passes", modules[-1])
+    assert prediction.decision == plain.decision and prediction.gains == plain.gains
+    assert [p.name for p in prediction.ranked()] == list(PIPELINES)[::-1]
+    assert prediction.to_dict()["ranking"] == dict(zip(PIPELINES, scores)) and "ranking" not in plain.to_dict()
+    result = tune(modules[-1], tmp_path / "out.ll", budget=2, model=model_dir[2], tasks=[ranked_pack])
+    assert [t.pipeline.name for t in result.trials] == ["oz", *list(PIPELINES)[::-1][:2]]
 
 
 # --- tune -------------------------------------------------------------------------------------------

@@ -206,3 +206,13 @@ def without_margin(learner: Learner) -> Learner:
 
 def margin_of(learner: Learner) -> float:
     return float(dict(learner.settings).get("margin", 0.0))
+
+
+# The pass-pipeline task's ranking learners (the order ``tune`` tries pipelines in): the regressors
+# at margin 0 (a margin moves no ranking), the mean of more neighbours than coarsening's 17 kernels
+# allow, and greedy covers of the neighbours' curves (``neighbour_heads``).
+PASSES_RANKERS: tuple[Learner, ...] = (
+    *(learner for learner in REGRESSORS if margin_of(learner) == 0.0),
+    *_grid("knn", *({"k": k, "aggregate": "mean", "margin": 0.0} for k in (10, 30))),
+    *_grid("knn", *({"k": k, "aggregate": "cover", "margin": 0.0} for k in (10, 30, 100))),
+)

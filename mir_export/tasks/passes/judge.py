@@ -7,8 +7,11 @@ the mean curve alone, the best fixed pipeline of the training folds), its inner 
 packages whole where the training split has at least ``FAMILY_INNER_SPLITS`` packages, else source
 units. The chosen learner, refitted on every training module, predicts each pipeline's gain over
 -Oz for the held-out modules: one shot, the arg-max (-Oz unless a gain clears the margin); K = 3, 5,
-the K pipelines other than -Oz of the largest predicted gains, run beside -Oz, the module keeping
-the smallest (``tune --budget K``).
+the K pipelines other than -Oz that a second learner ranks first, run beside -Oz, the module keeping
+the smallest (``tune --budget K``). That ranking learner is chosen by the same search on what the
+inner folds' modules keep with ``RANK_BUDGET`` pipelines beside -Oz: the best guess of one shot
+and the best few to try are different questions (a pipeline that wins big on some modules and
+loses on others is a poor guess and a good trial).
 
 Figures: geometric means over held-out modules of count(Oz) / count(chosen), per form and package
 too, and paired 95% intervals (``paired``) over modules and over packages of each feature set
@@ -30,17 +33,18 @@ from pathlib import Path
 import numpy as np
 
 from mir_export.evaluation.checkpoint import Checkpoint
-from mir_export.evaluation.learners import REGRESSORS
+from mir_export.evaluation.learners import PASSES_RANKERS, REGRESSORS, margin_of
 from mir_export.evaluation.paired import paired
 from mir_export.evaluation.selection import FAMILY_INNER_SPLITS, group_folds, mean_log_speedup, nested_fit
 from mir_export.evaluation.suite import FEATURES as SUITE_FEATURES
 from mir_export.evaluation.suite import Context, Task, feature_matrix
-from mir_export.tasks.passes.task import Modules, Split, best_single, figure, greedy_set, kept, top
+from mir_export.tasks.passes.task import Modules, Split, best_single, figure, greedy_set, kept, set_gains, top
 from mir_export.tasks.size.task import CONSTANT
 
 NONE = "none"
 OURS = "ours"
 BUDGETS = (3, 5)
+RANK_BUDGET = 3  # the ranking learner is chosen on what tune --budget 3 keeps on the inner folds
 MODES = ("one_shot", *(f"k{k}" for k in BUDGETS))
 CHUNK = 64  # modules embedded between two saves of the embedding cache
 
@@ -169,6 +173,21 @@ def search(code: bool, classes: int):
     return nested_fit(REGRESSORS if code else CONSTANT, classes, _inner_folds, mean_log_speedup, cautious=True)
 
 
+def _ranked(outputs: np.ndarray, margin: float) -> np.ndarray:
+    return top(outputs, RANK_BUDGET)
+
+
+def rankers(code: bool) -> tuple:
+    """The ranking learners: ``PASSES_RANKERS`` over code columns, the mean curve without."""
+    return PASSES_RANKERS if code else tuple(lr for lr in CONSTANT if margin_of(lr) == 0.0)
+
+
+def ranking_search(code: bool, classes: int):
+    """The nested search for the ranking learner, scored by the gain each inner-fold module keeps
+    with its ``RANK_BUDGET`` first-ranked pipelines beside -Oz."""
+    return nested_fit(rankers(code), classes, _inner_folds, set_gains, cautious=True, decision=_ranked)
+
+
 def matrices(split: Split, names: Sequence[str], context: Context, cache: Path) -> dict[str, tuple[np.ndarray, float | None]]:
     """Each feature set's [N, D] of the training then held-out modules, from the suite's feature
     cache (the TF-IDF bag's IDF and SVD are fitted on both splits' files, without labels, as the
@@ -213,19 +232,25 @@ def decide(name: str, matrix: np.ndarray, split: Split, seed: int, saved: Checkp
     _, groups = inner_groups(split.train)
     code = matrix.shape[1] > 0
     key = ("passes-judge", name, _digest(split.train.keys, targets, split.test.keys, split.train.names, matrix,
-                                         [lr.name for lr in (REGRESSORS if code else CONSTANT)], groups))
+                                         [lr.name for lr in (REGRESSORS if code else CONSTANT)], groups,
+                                         [lr.name for lr in rankers(code)], RANK_BUDGET))
     done = saved.runs(key)
     if seed in done:
         return done[seed]
     start = time.monotonic()
-    chosen = search(code, targets.shape[1])(train_x, np.zeros((len(train_x), 0)), targets, groups, seed)
+    none = np.zeros((len(train_x), 0))
+    chosen = search(code, targets.shape[1])(train_x, none, targets, groups, seed)
+    ranking = ranking_search(code, targets.shape[1])(train_x, none, targets, groups, seed)
     outputs = chosen.model.predict(test_x, np.zeros((len(test_x), 0)))
+    order = ranking.model.predict(test_x, np.zeros((len(test_x), 0)))
     run = {"learner": chosen.learner.name, "inner_log_gain": chosen.inner_scores[chosen.learner.name],
-           "one_shot": outputs.argmax(1).tolist(), "ranked": top(outputs, max(BUDGETS)).tolist(),
+           "ranking_learner": ranking.learner.name, "ranking_inner_log_gain": ranking.inner_scores[ranking.learner.name],
+           "one_shot": outputs.argmax(1).tolist(), "ranked": top(order, max(BUDGETS)).tolist(),
            "seconds": round(time.monotonic() - start, 2)}
     saved.add(key, seed, run)
-    print(f"judge: {name}: chose {run['learner']} (inner {run['inner_log_gain']:+.4f}) in {run['seconds']:.1f} s",
-          file=sys.stderr, flush=True)
+    print(f"judge: {name}: chose {run['learner']} (inner {run['inner_log_gain']:+.4f}), ranking by "
+          f"{run['ranking_learner']} (inner K = {RANK_BUDGET} {run['ranking_inner_log_gain']:+.4f}) in "
+          f"{run['seconds']:.1f} s", file=sys.stderr, flush=True)
     return run
 
 
@@ -304,7 +329,10 @@ def judge(split: Split, names: Sequence[str], context: Context, cache: Path, see
         "room_over_held_out_best_pct": round(100 * (float(np.exp(oracle - bound)) - 1), 3),
         "features": {name: {"description": FEATURES[name][1], "columns": int(made[name][0].shape[1]),
                             "feature_seconds": None if made[name][1] is None else round(made[name][1], 1), "learner": runs[name]["learner"],
-                            "inner_log_gain": runs[name]["inner_log_gain"], "fit_seconds": runs[name]["seconds"],
+                            "inner_log_gain": runs[name]["inner_log_gain"],
+                            "ranking_learner": runs[name]["ranking_learner"],
+                            "ranking_inner_log_gain": runs[name]["ranking_inner_log_gain"],
+                            "fit_seconds": runs[name]["seconds"],
                             **{mode: figure(chosen[name][mode], split.test) for mode in MODES}}
                      for name in runs},
         "best_baseline": best, "paired": pairs,

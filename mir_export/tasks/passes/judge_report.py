@@ -33,17 +33,18 @@ def markdown(results: dict) -> str:
     counts = results["modules"]
     lines = [f"Held-out modules: {counts['test']} of {len(results['references']['Oz']['per_package'])} packages; "
              f"training modules: {counts['train']}; {len(results['pipelines'])} pipelines. IR instructions, geometric "
-             "mean over held-out modules of count(Oz) / count(chosen) (`-Oz` = 1); K = 3, 5: the K pipelines of "
-             "the largest predicted gains run beside `-Oz`, the module keeping the smallest. Learners chosen on "
+             "mean over held-out modules of count(Oz) / count(chosen) (`-Oz` = 1); K = 3, 5: the K pipelines "
+             "the ranking learner puts first run beside `-Oz`, the module keeping the smallest. Learners chosen on "
              f"{results['inner_folds']['splits']} inner folds of the training modules (keeping "
              f"{results['inner_folds']['keep_whole']} whole). Held-out room (oracle / best fixed - 1): "
              f"{results['room_pct']:.2f}% (over the held-out modules' own best pipeline: "
              f"{results['room_over_held_out_best_pct']:.2f}%).", "",
-             "| | " + " | ".join(HEADS[m] for m in MODES) + " | learner |", "|---|" + "---:|" * len(MODES) + "---|"]
+             "| | " + " | ".join(HEADS[m] for m in MODES) + " | learner (one shot; ranking) |",
+             "|---|" + "---:|" * len(MODES) + "---|"]
     lines += [_ref_row(results, name) + " |" for name in results["references"]]
     for name, entry in results["features"].items():
         lines.append(f"| {_name(results, name)} | " + " | ".join(f"{entry[m]['geomean']:.4f}" for m in MODES)
-                     + f" | `{entry['learner']}` |")
+                     + f" | `{entry['learner']}`; `{entry.get('ranking_learner', entry['learner'])}` |")
     lines += ["", _per_package(results), "", _text_bytes(results), "", _paired(results)]
     return "\n".join(lines) + "\n"
 

@@ -8,7 +8,8 @@ held-out figures never choose. The judge's learner for it is refitted on every t
 judge read (the same labels, checked by sha256, the same held-out packages left out, the same
 feature matrix from the judge's cache, the same seed), exported to ONNX (``embedding`` [N, D] in,
 ``gains`` [N, C] out, -Oz's column carrying the learner's margin, so the runtime's arg-max is the
-judge's one-shot decision) and checked twice before the pack is renamed into place: the ONNX head
+judge's one-shot decision; where the judge's ranking learner is another, its scores as a second
+output, ``ranking``, the order ``tune`` tries the pipelines in) and checked twice before the pack is renamed into place: the ONNX head
 against the learner on every training row, and ``mir_runtime`` serving the pack against the
 learner on a few training modules, as every exported head is checked.
 """
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mir_runtime.tasks import RANKING
 from mir_runtime.usage import UsageError
 
 TASK_NAME = "passes"
@@ -168,14 +170,29 @@ def training_rows(data: Path, judge: dict, train_file: Path | None, where: Path)
     return split
 
 
-def learner_named(name: str, where: Path):
-    """The grid's learner that the judge recorded by ``name``."""
-    from mir_export.evaluation.learners import REGRESSORS
+def learner_named(name: str, where: Path, ranking: bool = False):
+    """The grid's learner that the judge recorded by ``name`` (``ranking``: of the ranking grid)."""
+    from mir_export.evaluation.learners import PASSES_RANKERS, REGRESSORS
 
-    found = next((lr for lr in REGRESSORS if lr.name == name), None)
+    found = next((lr for lr in (PASSES_RANKERS if ranking else REGRESSORS) if lr.name == name), None)
     if found is None:
-        raise UsageError(f"{where}: learner {name!r} is not in the passes judge's grid")
+        raise UsageError(f"{where}: learner {name!r} is not in the passes judge's {'ranking ' * ranking}grid")
     return found
+
+
+def ranking_learner(entry: dict, learner, where: Path):
+    """The judge's ranking learner for the feature set, or None where it ranks as the one-shot
+    learner does (the same learner but for its margin, which moves no ranking) or the judge
+    recorded none: the head's gains then rank the pipelines."""
+    from mir_export.evaluation.learners import without_margin
+
+    name = entry.get("ranking_learner")
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise UsageError(f"{where}: a ranking_learner must be a learner's name")
+    found = learner_named(name, where, ranking=True)
+    return None if without_margin(found) == without_margin(learner) else found
 
 
 def rename_output(path: Path, old: str, new: str) -> None:
@@ -193,11 +210,37 @@ def rename_output(path: Path, old: str, new: str) -> None:
     path.write_bytes(model.SerializeToString())
 
 
-def _onnx_outputs(path: Path, x: np.ndarray) -> np.ndarray:
+def add_ranking(path: Path, ranking_head: Path) -> None:
+    """The head at ``path`` given a second output ``ranking``: the ``scores`` of ``ranking_head`` (an
+    exported head on the same ``embedding``), its graph beside the first under a ``ranking_`` prefix."""
+    import onnx
+    from onnx import compose, helper
+
+    model, other = onnx.load(str(path)), compose.add_prefix(onnx.load(str(ranking_head)), "ranking_")
+    graph = model.graph
+    graph.node.extend([helper.make_node("Identity", ["embedding"], ["ranking_embedding"]), *other.graph.node,
+                       helper.make_node("Identity", ["ranking_scores"], [RANKING])])
+    graph.initializer.extend(other.graph.initializer)
+    graph.value_info.extend(other.graph.value_info)
+    scores = next(o for o in other.graph.output if o.name == "ranking_scores")
+    graph.output.append(helper.make_tensor_value_info(RANKING, scores.type.tensor_type.elem_type,
+                                                      [d.dim_param or d.dim_value for d in
+                                                       scores.type.tensor_type.shape.dim]))
+    versions: dict[str, int] = {}
+    for opset in (*model.opset_import, *other.opset_import):
+        versions[opset.domain] = max(versions.get(opset.domain, 0), opset.version)
+    del model.opset_import[:]
+    model.opset_import.extend(helper.make_opsetid(domain, version) for domain, version in versions.items())
+    model.ir_version = max(model.ir_version, other.ir_version)
+    onnx.checker.check_model(model)
+    path.write_bytes(model.SerializeToString())
+
+
+def _onnx_outputs(path: Path, x: np.ndarray, output: str = "gains") -> np.ndarray:
     import onnxruntime as ort
 
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
-    return session.run(["gains"], {"embedding": x.astype(np.float32)})[0]
+    return session.run([output], {"embedding": x.astype(np.float32)})[0]
 
 
 def judge_agreement(judge: dict, name: str, split, gains: np.ndarray) -> str:
@@ -214,9 +257,10 @@ def judge_agreement(judge: dict, name: str, split, gains: np.ndarray) -> str:
     return f"{same}/{len(ours)}"
 
 
-def check_pack(pack: Path, model_dir: Path, modules: list[Path], expected: np.ndarray, names: tuple[str, ...]) -> float:
-    """The largest gap between ``mir_runtime``'s gains for ``modules`` (serving ``pack``) and
-    ``expected`` (the learner's); a UsageError above ``TOLERANCE``."""
+def check_pack(pack: Path, model_dir: Path, modules: list[Path], expected: np.ndarray, names: tuple[str, ...],
+               expected_order: np.ndarray | None = None) -> float:
+    """The largest gap between ``mir_runtime``'s gains (and ranking scores) for ``modules`` (serving
+    ``pack``) and ``expected`` (``expected_order``: the learners'); a UsageError above ``TOLERANCE``."""
     from mir_runtime.model import Model
 
     with Model.load(model_dir, precision="fp32", tasks=[pack], lazy=True) as model:
@@ -224,6 +268,9 @@ def check_pack(pack: Path, model_dir: Path, modules: list[Path], expected: np.nd
     # the head's -Oz column is the margin: predict shows -Oz's gain as 0 and the margin beside
     served = np.array([[p.margin if n == names[0] else p.gains[n] for n in names] for p in predictions])
     gap = float(np.abs(served - expected).max()) if len(modules) else 0.0
+    if expected_order is not None and len(modules):
+        order = np.array([[p.ranking.get(n, np.nan) for n in names] for p in predictions])
+        gap = max(gap, float(np.nan_to_num(np.abs(order - expected_order), nan=np.inf).max()))
     if not gap <= TOLERANCE:
         raise UsageError(f"{pack}: mir_runtime's gains differ from the learner's by {gap:.2g} (over {TOLERANCE:g}) "
                          f"on {modules[0].name}: the pack is not written")
@@ -281,8 +328,12 @@ def make_pack(args: argparse.Namespace) -> int:
     matrix, _ = matrices(split, [name], JudgeContext(model_dir, None, args.jobs), cache)[name]
     train_x = matrix[:len(split.train)]  # as the judge fitted it
     targets = split.train.targets()
-    fitted = learner.fit(train_x, np.zeros((len(train_x), 0)), targets, targets.shape[1], seed)
-    expected = fitted.predict(train_x, np.zeros((len(train_x), 0)))
+    none = np.zeros((len(train_x), 0))
+    fitted = learner.fit(train_x, none, targets, targets.shape[1], seed)
+    expected = fitted.predict(train_x, none)
+    ranker = ranking_learner(entry, learner, where)
+    ranked = None if ranker is None else ranker.fit(train_x, none, targets, targets.shape[1], seed)
+    expected_order = None if ranked is None else ranked.predict(train_x, none)
 
     staged = args.out.with_name(f".{args.out.name}.partial")
     shutil.rmtree(staged, ignore_errors=True)
@@ -291,9 +342,15 @@ def make_pack(args: argparse.Namespace) -> int:
         head = staged / HEAD
         fitted.export(head)
         rename_output(head, "scores", "gains")
+        if ranked is not None:
+            ranked.export(staged / "ranking.onnx")
+            add_ranking(head, staged / "ranking.onnx")
+            (staged / "ranking.onnx").unlink()
         onnx_gap = float(np.abs(_onnx_outputs(head, train_x) - expected).max())
+        if expected_order is not None:
+            onnx_gap = max(onnx_gap, float(np.abs(_onnx_outputs(head, train_x, RANKING) - expected_order).max()))
         if not onnx_gap <= TOLERANCE:
-            raise UsageError(f"{head}: the ONNX head's gains differ from the learner's by {onnx_gap:.2g}")
+            raise UsageError(f"{head}: the ONNX head's outputs differ from the learners' by {onnx_gap:.2g}")
         agreement = judge_agreement(judge, name, split, _onnx_outputs(head, matrix[len(split.train):]))
         margin = float(dict(learner.settings).get("margin", 0.0))
         described = DESCRIPTION.format(llvm=LLVM, margin=margin, features=entry.get("description", name))
@@ -305,13 +362,14 @@ def make_pack(args: argparse.Namespace) -> int:
             task = Task.from_manifest(TASK_NAME, task_entry)
         except ValueError as exc:
             raise UsageError(f"{args.pipelines or where}: {exc}") from None
-        sections = _sections(args, judge, name, learner, len(split.train), margin)
+        sections = _sections(args, judge, name, learner, len(split.train), margin, ranker)
         sections["provenance"]["judge_one_shot_agreement"] = agreement
         sections["provenance"]["recipe"] = recipe(args.data, judge)
         write_pack(staged, task, {HEAD: head}, base_model(ModelDirectory(model_dir), HEAD_PRECISION), sections)
         some = list(range(min(CHECK_MODULES, len(split.train))))
         runtime_gap = check_pack(staged, model_dir, [split.ir / split.train.modules[i] for i in some],
-                                 expected[some], split.train.names)
+                                 expected[some], split.train.names,
+                                 None if expected_order is None else expected_order[some])
         _replace_dir(staged, args.out)
     finally:
         shutil.rmtree(staged, ignore_errors=True)
@@ -354,7 +412,8 @@ def recipe(data: Path, judge: dict) -> dict:
     return out
 
 
-def _sections(args: argparse.Namespace, judge: dict, name: str, learner, rows: int, margin: float) -> dict:
+def _sections(args: argparse.Namespace, judge: dict, name: str, learner, rows: int, margin: float,
+              ranker=None) -> dict:
     """What the pack records beside its task: the learner, the judge's figures for the chosen
     feature set (held-out, reported, never used to choose) and where it all came from."""
     entry = judge["features"][name]
@@ -364,7 +423,9 @@ def _sections(args: argparse.Namespace, judge: dict, name: str, learner, rows: i
                *(["--pipelines", args.pipelines.name] if args.pipelines else []), "-o", args.out.name]
     return {
         "learners": {"": {**learner.to_dict(), "rows": rows, "inner_log_gain": entry["inner_log_gain"],
-                          "margin": margin}},
+                          "margin": margin,
+                          **({"ranking": {**ranker.to_dict(), "inner_log_gain": entry.get("ranking_inner_log_gain")}}
+                             if ranker is not None else {})}},
         "seed": int(judge["settings"].get("seed", 0)),
         "metrics": {"features": name, **{mode: _geomean(entry.get(mode)) for mode in ("one_shot", "k3", "k5")},
                     "references": {r: _geomean(v) for r, v in references.items()}},
