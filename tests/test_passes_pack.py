@@ -141,13 +141,13 @@ def test_the_choice_is_the_inner_score_never_the_held_out_figure(judged, tmp_pat
 def test_a_ranking_learner_of_its_own_is_the_heads_second_output(judged, tmp_path: Path, capsys):
     """Where the judge ranks with another learner than its one-shot one, the head outputs that
     learner's scores as ``ranking`` and ``tune`` tries the pipelines in their order."""
-    from mir_export.evaluation.learners import PASSES_RANKERS, REGRESSORS, Learner, without_margin
+    from mir_export.evaluation.learners import PASSES_ONE_SHOT, PASSES_RANKERS, Learner, without_margin
     from mir_runtime.model import Model
 
     data, judge = judged
     results = json.loads(judge.read_text())
     name = max(("opcodes", "autophase"), key=lambda n: results["features"][n]["inner_log_gain"])
-    one_shot = next(lr for lr in REGRESSORS if lr.name == results["features"][name]["learner"])
+    one_shot = next(lr for lr in PASSES_ONE_SHOT if lr.name == results["features"][name]["learner"])
     other = next(lr for lr in PASSES_RANKERS if dict(lr.settings).get("aggregate") == "cover")  # a greedy cover
     results["features"][name]["ranking_learner"] = other.name
     edited = tmp_path / "judge.json"

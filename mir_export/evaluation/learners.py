@@ -208,6 +208,11 @@ def margin_of(learner: Learner) -> float:
     return float(dict(learner.settings).get("margin", 0.0))
 
 
+# The pass-pipeline task's one-shot learners: the regressors, and -Oz whatever the code (the mean
+# curve at a margin no predicted gain clears), which the one-standard-error rule keeps unless a
+# learner is clearly better: a pipeline that wins on the training packages may lose to -Oz on others.
+NEVER = 10.0
+PASSES_ONE_SHOT: tuple[Learner, ...] = (*REGRESSORS, *_grid("mean", {"margin": NEVER}))
 # The pass-pipeline task's ranking learners (the order ``tune`` tries pipelines in): the regressors
 # at margin 0 (a margin moves no ranking), the mean of more neighbours than coarsening's 17 kernels
 # allow, and greedy covers of the neighbours' curves (``neighbour_heads``).

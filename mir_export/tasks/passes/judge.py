@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from mir_export.evaluation.checkpoint import Checkpoint
-from mir_export.evaluation.learners import PASSES_RANKERS, REGRESSORS, margin_of
+from mir_export.evaluation.learners import PASSES_ONE_SHOT, PASSES_RANKERS, margin_of
 from mir_export.evaluation.paired import paired
 from mir_export.evaluation.selection import FAMILY_INNER_SPLITS, group_folds, mean_log_speedup, nested_fit
 from mir_export.evaluation.suite import FEATURES as SUITE_FEATURES
@@ -169,8 +169,9 @@ def _inner_folds(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> l
 
 
 def search(code: bool, classes: int):
-    """The nested learner search: the regressor grid over code columns, the mean curve without."""
-    return nested_fit(REGRESSORS if code else CONSTANT, classes, _inner_folds, mean_log_speedup, cautious=True)
+    """The nested learner search: the one-shot grid over code columns (``PASSES_ONE_SHOT``, -Oz
+    whatever the code among them), the mean curve without."""
+    return nested_fit(PASSES_ONE_SHOT if code else CONSTANT, classes, _inner_folds, mean_log_speedup, cautious=True)
 
 
 def _ranked(outputs: np.ndarray, margin: float) -> np.ndarray:
@@ -235,7 +236,7 @@ def decide(name: str, matrix: np.ndarray, split: Split, seed: int, saved: Checkp
     _, groups = inner_groups(split.train)
     code = matrix.shape[1] > 0
     key = ("passes-judge", name, _digest(split.train.keys, targets, split.test.keys, split.train.names, matrix,
-                                         [lr.name for lr in (REGRESSORS if code else CONSTANT)], groups,
+                                         [lr.name for lr in (PASSES_ONE_SHOT if code else CONSTANT)], groups,
                                          [lr.name for lr in rankers(code)], RANK_BUDGET))
     done = saved.runs(key)
     if seed in done:

@@ -172,9 +172,9 @@ def training_rows(data: Path, judge: dict, train_file: Path | None, where: Path)
 
 def learner_named(name: str, where: Path, ranking: bool = False):
     """The grid's learner that the judge recorded by ``name`` (``ranking``: of the ranking grid)."""
-    from mir_export.evaluation.learners import PASSES_RANKERS, REGRESSORS
+    from mir_export.evaluation.learners import PASSES_ONE_SHOT, PASSES_RANKERS
 
-    found = next((lr for lr in (PASSES_RANKERS if ranking else REGRESSORS) if lr.name == name), None)
+    found = next((lr for lr in (PASSES_RANKERS if ranking else PASSES_ONE_SHOT) if lr.name == name), None)
     if found is None:
         raise UsageError(f"{where}: learner {name!r} is not in the passes judge's {'ranking ' * ranking}grid")
     return found
