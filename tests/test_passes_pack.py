@@ -160,6 +160,16 @@ def test_a_ranking_learner_of_its_own_is_the_heads_second_output(judged, tmp_pat
         prediction = model.predict("passes", module)
     assert set(prediction.ranking) == set(results["pipelines"])
     assert prediction.ranked() == sorted(prediction.candidates, key=lambda p: -prediction.ranking[p.name])
+    # one shot -Oz whatever the code: the pack says so, and tune still tries the ranking's first
+    results["features"][name]["learner"] = "mean(margin=10.0)"
+    edited.write_text(json.dumps(results))
+    assert _pack(data, edited, tmp_path / "never") == 0, capsys.readouterr().err
+    never = read_pack(tmp_path / "never")
+    assert never.task.constant == {"": "Oz"} and "ranking" in never.sections["learners"][""]
+    listed = subprocess.run([sys.executable, "-m", "mir_runtime.cli", "tasks", "--tasks", str(tmp_path / "never")],
+                            capture_output=True, text=True)
+    assert "constant: answers 'Oz' for every input" in listed.stdout, listed.stdout + listed.stderr
+    results["features"][name]["learner"] = one_shot.name
     # the same learner but for its margin ranks as the one-shot one does: no second output
     results["features"][name]["ranking_learner"] = without_margin(one_shot).name
     edited.write_text(json.dumps(results))

@@ -298,6 +298,7 @@ def _replace_dir(staged: Path, out: Path) -> None:
 
 def make_pack(args: argparse.Namespace) -> int:
     """Choose, refit, export, write, check and rename into place (see the module docstring)."""
+    from mir_export.evaluation.constancy import constant_heads
     from mir_export.features.embedding import HEAD_PRECISION
     from mir_export.tasks.passes.judge import JudgeContext, matrices
     from mir_runtime.model import default_model_dir
@@ -354,8 +355,9 @@ def make_pack(args: argparse.Namespace) -> int:
         agreement = judge_agreement(judge, name, split, _onnx_outputs(head, matrix[len(split.train):]))
         margin = float(dict(learner.settings).get("margin", 0.0))
         described = DESCRIPTION.format(llvm=LLVM, margin=margin, features=entry.get("description", name))
+        constant = constant_heads({"": head}, list(pipelines))  # -Oz whatever the code, for one
         task_entry = {"description": described,
-                      "kind": "passes", "head": HEAD, "inputs": [],
+                      "kind": "passes", "head": HEAD, "inputs": [], **({"constant": constant} if constant else {}),
                       **({} if SHIPPABLE[name] == "embedding" else {"features": SHIPPABLE[name]}),
                       "pipelines": [{"name": n, "passes": p, "llvm": LLVM} for n, p in pipelines.items()]}
         try:
