@@ -1,7 +1,9 @@
 """The headline figures from one source, the suite's results (``results/suite/results.json``,
 written by ``mir-export downstream suite``), into the model's manifest (what ``mir-runtime info``
 prints) and the PyPI description (``docs/pypi.md``); the README's tables come from the same file
-(``results/suite/results.md``). ``tests/test_figures.py`` checks that all of them agree.
+(``results/suite/results.md``). The pass-pipeline judge's main table, where its results are
+(``results/passes/judge.json``, written by ``mir-export passes judge``), into docs/evaluation.md.
+``tests/test_figures.py`` checks that all of them agree.
 
     python scripts/sync_figures.py [--check]
 """
@@ -17,6 +19,9 @@ REPO = Path(__file__).resolve().parent.parent
 SUITE = REPO / "results" / "suite" / "results.json"
 MANIFEST = REPO / "artifacts" / "manifest.json"
 PYPI = REPO / "docs" / "pypi.md"
+PASSES_JUDGE = REPO / "results" / "passes" / "judge.json"
+EVALUATION = REPO / "docs" / "evaluation.md"
+_JUDGE_TABLE = re.compile(r"(<!-- passes judge: scripts/sync_figures.py -->\n)(?:.*?\n)?(<!-- /passes judge -->)", re.S)
 PLATFORMS = {"amd": "devmap-amd", "nvidia": "devmap-nvidia"}
 _PYPI_FIGURES = re.compile(r"(<!-- figures: scripts/sync_figures.py -->\n)(?:.*?\n)?(<!-- /figures -->)", re.S)
 
@@ -77,12 +82,27 @@ def synced_pypi(text: str) -> str:
     return _PYPI_FIGURES.sub(lambda m: m.group(1) + pypi_text() + "\n" + m.group(2), text)
 
 
+def judge_text(results: dict | None = None) -> str:
+    """docs/evaluation.md's table of the pass-pipeline judge (``judge_report.summary``)."""
+    from mir_export.tasks.passes.judge_report import summary
+
+    return summary(results if results is not None else json.loads(PASSES_JUDGE.read_text()))
+
+
+def synced_evaluation(text: str) -> str:
+    if not PASSES_JUDGE.is_file():
+        return text
+    if not _JUDGE_TABLE.search(text):
+        raise SystemExit(f"{EVALUATION}: no <!-- passes judge: scripts/sync_figures.py --> ... <!-- /passes judge --> block")
+    return _JUDGE_TABLE.sub(lambda m: m.group(1) + judge_text() + "\n" + m.group(2), text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="say which files differ from the suite; exit 1 if any")
     args = parser.parse_args(argv)
     stale = []
-    for path, sync in ((MANIFEST, synced_manifest), (PYPI, synced_pypi)):
+    for path, sync in ((MANIFEST, synced_manifest), (PYPI, synced_pypi), (EVALUATION, synced_evaluation)):
         text = path.read_text(encoding="utf-8")
         new = sync(text)
         if new != text:

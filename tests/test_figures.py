@@ -53,8 +53,9 @@ def test_the_readme_tables_hold_the_suite_figures() -> None:
     assert _row("mir", "**Thread coarsening**")[:6] == [*gpus, f"{strict['speedup']['mean']:.3f}", f"{pooled:.3f}"]
 
 
-@pytest.mark.parametrize("name", ["manifest", "pypi"])
+@pytest.mark.parametrize("name", ["manifest", "pypi", "evaluation"])
 def test_sync_reports_nothing_to_do(name: str) -> None:
     path, sync = {"manifest": (sync_figures.MANIFEST, sync_figures.synced_manifest),
-                  "pypi": (sync_figures.PYPI, sync_figures.synced_pypi)}[name]
+                  "pypi": (sync_figures.PYPI, sync_figures.synced_pypi),
+                  "evaluation": (sync_figures.EVALUATION, sync_figures.synced_evaluation)}[name]
     assert sync(path.read_text()) == path.read_text(), AGAIN

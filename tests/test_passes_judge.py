@@ -208,6 +208,25 @@ def test_judge_end_to_end_figures_match_its_decisions(data: Path, tmp_path: Path
     assert pair["modules"]["groups"] == 5 and pair["packages"]["groups"] == 2
 
 
+def test_the_docs_table_is_the_judges(data: Path, tmp_path: Path, monkeypatch, capsys):
+    """scripts/sync_figures.py writes the judge's main table into docs/evaluation.md's block."""
+    from mir_export.tasks.passes.judge_report import summary
+
+    monkeypatch.setitem(judge_module.FEATURES, "opcodes", (_hint, "the best pipeline, named"))
+    assert _judge(data, tmp_path) == 0
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "scripts"))
+    import sync_figures
+
+    monkeypatch.setattr(sync_figures, "PASSES_JUDGE", tmp_path / "out" / "judge.json")
+    block = "<!-- passes judge: scripts/sync_figures.py -->\n<!-- /passes judge -->"
+    synced = sync_figures.synced_evaluation(f"# Evaluation\n\n{block}\n\nmore\n")
+    table = summary(json.loads((tmp_path / "out" / "judge.json").read_text()))
+    assert table in synced and synced.startswith("# Evaluation") and synced.endswith("more\n")
+    assert sync_figures.synced_evaluation(synced) == synced  # once is enough
+    with pytest.raises(SystemExit):
+        sync_figures.synced_evaluation("# no block\n")
+
+
 def test_a_rerun_reads_the_checkpoint(data: Path, tmp_path: Path, monkeypatch, capsys):
     monkeypatch.setitem(judge_module.FEATURES, "opcodes", (_hint, "the best pipeline, named"))
     assert _judge(data, tmp_path) == 0

@@ -30,6 +30,11 @@ def _ref_row(results: dict, name: str) -> str:
 
 def markdown(results: dict) -> str:
     """The judge's tables, in the style of docs/evaluation.md."""
+    return "\n".join([summary(results), "", _per_package(results), "", _text_bytes(results), "", _paired(results)]) + "\n"
+
+
+def summary(results: dict) -> str:
+    """What docs/evaluation.md shows of the judge: how it ran and its main table."""
     counts = results["modules"]
     lines = [f"Held-out modules: {counts['test']} of {len(results['references']['Oz']['per_package'])} packages; "
              f"training modules: {counts['train']}; {len(results['pipelines'])} pipelines. IR instructions, geometric "
@@ -45,8 +50,7 @@ def markdown(results: dict) -> str:
     for name, entry in results["features"].items():
         lines.append(f"| {_name(results, name)} | " + " | ".join(f"{entry[m]['geomean']:.4f}" for m in MODES)
                      + f" | `{entry['learner']}`; `{entry.get('ranking_learner', entry['learner'])}` |")
-    lines += ["", _per_package(results), "", _text_bytes(results), "", _paired(results)]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines)
 
 
 def _per_package(results: dict) -> str:
