@@ -186,5 +186,5 @@ def test_heads_are_read_by_output_name() -> None:
             return [np.array([[0.25, 0.75]], dtype=np.float32)]
 
     task = Task("t", "", None, "", {"": "t.onnx"}, (), ("keep", "change"))
-    kind, values = _head_output(Session(), {}, task, "t.onnx")
-    assert kind == "probabilities" and values.tolist() == [[0.25, 0.75]]
+    kind, values, ranking = _head_output(Session(), {}, task, "t.onnx")
+    assert kind == "probabilities" and values.tolist() == [[0.25, 0.75]] and ranking is None
