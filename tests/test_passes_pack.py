@@ -101,6 +101,7 @@ def test_the_pack_ships_the_inner_folds_choice(judged, tmp_path: Path, capsys):
     provenance = pack.sections["provenance"]
     assert provenance["labels"] == {"file": "labels/train.jsonl", "sha256": results["inputs"]["train"]["sha256"]}
     assert provenance["inner_log_gain"] == inner and provenance["judge_one_shot_agreement"] == "6/6"
+    assert provenance["judge_ranking_agreement"] == "6/6"
     recipe = provenance["recipe"]  # how to make it again: the label commands, tools and Debian packages
     assert recipe["train"]["command"].startswith("mir-export passes label --data DATA --split train")
     assert [p["name"] for p in recipe["train"]["packages"]] == list(TRAIN) and "scripts/passes_jobs.sh" in recipe["steps"]

@@ -243,16 +243,24 @@ def _onnx_outputs(path: Path, x: np.ndarray, output: str = "gains") -> np.ndarra
     return session.run([output], {"embedding": x.astype(np.float32)})[0]
 
 
-def judge_agreement(judge: dict, name: str, split, gains: np.ndarray) -> str:
+def judge_agreement(judge: dict, name: str, split, gains: np.ndarray, mode: str = "one_shot") -> str:
     """On how many held-out modules the head's arg-max is the judge's one-shot decision for
-    ``name`` (the same learner, rows and seed: all, but for float ties), as "K/N"; a warning below N."""
+    ``name`` (``mode`` "ranked": its first-ranked pipelines are the judge's ranking; the same
+    learners, rows and seed: all, but for float ties), as "K/N"; a warning below N."""
     decisions = judge.get("decisions") if isinstance(judge.get("decisions"), list) else []
-    recorded = {d.get("key"): d["features"][name].get("one_shot") for d in decisions if isinstance(d, dict)
+    recorded = {d.get("key"): d["features"][name].get(mode) for d in decisions if isinstance(d, dict)
                 and isinstance(d.get("features"), dict) and isinstance(d["features"].get(name), dict)}
-    ours = [split.test.names[i] for i in np.asarray(gains).argmax(1)] if len(gains) else []
+    if mode == "one_shot":
+        ours: list = [split.test.names[i] for i in np.asarray(gains).argmax(1)] if len(gains) else []
+    else:
+        from mir_export.tasks.passes.task import top
+
+        depth = max((len(r) for r in recorded.values() if isinstance(r, list)), default=0)
+        ours = [[split.test.names[i] for i in row] for row in top(gains, depth)] if len(gains) else []
     same = sum(recorded.get(key) == pick for key, pick in zip(split.test.keys, ours))
     if same < len(ours):
-        print(f"passes pack: warning: the head's one-shot decision differs from the judge's on {len(ours) - same} "
+        what = "one-shot decision" if mode == "one_shot" else "ranking"
+        print(f"passes pack: warning: the head's {what} differs from the judge's on {len(ours) - same} "
               f"of {len(ours)} held-out modules", file=sys.stderr)
     return f"{same}/{len(ours)}"
 
@@ -352,7 +360,10 @@ def make_pack(args: argparse.Namespace) -> int:
             onnx_gap = max(onnx_gap, float(np.abs(_onnx_outputs(head, train_x, RANKING) - expected_order).max()))
         if not onnx_gap <= TOLERANCE:
             raise UsageError(f"{head}: the ONNX head's outputs differ from the learners' by {onnx_gap:.2g}")
-        agreement = judge_agreement(judge, name, split, _onnx_outputs(head, matrix[len(split.train):]))
+        test_x = matrix[len(split.train):]
+        agreement = judge_agreement(judge, name, split, _onnx_outputs(head, test_x))
+        ranked_agreement = judge_agreement(judge, name, split, _onnx_outputs(head, test_x, RANKING if ranked is not None else "gains"),
+                                           "ranked")
         margin = float(dict(learner.settings).get("margin", 0.0))
         described = DESCRIPTION.format(llvm=LLVM, margin=margin, features=entry.get("description", name))
         constant = constant_heads({"": head}, list(pipelines))  # -Oz whatever the code, for one
@@ -366,6 +377,7 @@ def make_pack(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.pipelines or where}: {exc}") from None
         sections = _sections(args, judge, name, learner, len(split.train), margin, ranker)
         sections["provenance"]["judge_one_shot_agreement"] = agreement
+        sections["provenance"]["judge_ranking_agreement"] = ranked_agreement
         sections["provenance"]["recipe"] = recipe(args.data, judge)
         write_pack(staged, task, {HEAD: head}, base_model(ModelDirectory(model_dir), HEAD_PRECISION), sections)
         some = list(range(min(CHECK_MODULES, len(split.train))))
@@ -377,7 +389,7 @@ def make_pack(args: argparse.Namespace) -> int:
         shutil.rmtree(staged, ignore_errors=True)
     print(f"passes pack: {args.out} ({len(pipelines)} pipelines, features {SHIPPABLE[name]}); ONNX head vs learner "
           f"{onnx_gap:.1e} on {len(train_x)} modules, mir_runtime vs learner {runtime_gap:.1e} on {len(some)}; "
-          f"the judge's one-shot decisions reproduced on {agreement}")
+          f"the judge's one-shot decisions reproduced on {agreement}, its rankings on {ranked_agreement}")
     return 0
 
 
