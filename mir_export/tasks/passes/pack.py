@@ -9,8 +9,8 @@ judge read (the same labels, checked by sha256, the same held-out packages left 
 feature matrix from the judge's cache, the same seed), exported to ONNX (``embedding`` [N, D] in,
 ``gains`` [N, C] out, -Oz's column carrying the learner's margin, so the runtime's arg-max is the
 judge's one-shot decision; where the judge's ranking learner is another, its scores as a second
-output, ``ranking``, the order ``tune`` tries the pipelines in) and checked twice before the pack is renamed into place: the ONNX head
-against the learner on every training row, and ``mir_runtime`` serving the pack against the
+output, ``ranking``, the order ``tune`` tries the pipelines in) and checked twice before the pack
+is renamed into place: the ONNX head against the learner on every training row, and ``mir_runtime`` serving the pack against the
 learner on a few training modules, as every exported head is checked.
 """
 from __future__ import annotations
