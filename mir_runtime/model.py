@@ -417,10 +417,9 @@ class Model:
                     for v in values[:, 0]]
         if spec.kind == "passes":  # -Oz's column is the margin (its own gain is 0 by definition), as for scores
             oz = next(p.name for p in spec.pipelines if p.passes == OZ)
-            rounded = [{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in values]
+            rounded = [_by_class(spec, row) for row in values]
             best = [max(spec.pipelines, key=lambda p: named[p.name]) for named in rounded]  # first in pack order
-            orders = ([{c: round(float(v), 6) for c, v in zip(spec.classes, row)} for row in ranking]
-                      if ranking is not None else [{}] * len(rounded))
+            orders = [_by_class(spec, row) for row in ranking] if ranking is not None else [{}] * len(rounded)
             return [Prediction(task, spec.selector, shown, b.passes, {}, gains=named | {oz: 0.0}, pipeline=b,
                                candidates=spec.pipelines, note=note, margin=named[oz], ranking=order)
                     for b, named, order in zip(best, rounded, orders)]
@@ -450,6 +449,11 @@ class Model:
             raise
         except Exception as exc:
             raise ModelFileError(f"{path}: the head of task {spec.name} failed on its inputs ({_first_line(exc)})") from None
+
+
+def _by_class(spec: Task, row: np.ndarray) -> dict[str, float]:
+    """One head output row by class name, rounded as predictions report it."""
+    return {c: round(float(v), 6) for c, v in zip(spec.classes, row)}
 
 
 def _first_line(exc: Exception) -> str:
