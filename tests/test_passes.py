@@ -291,6 +291,17 @@ def test_missing_data_and_unknown_package_are_one_line_exit_2(tmp_path, capsys):
     assert done.returncode == 2 and "unknown package" in done.stderr
 
 
+def test_build_without_deb_src_entries_is_one_line_for_a_user(tmp_path, capsys, monkeypatch):
+    """A fresh machine has binary apt entries only: the build says what is missing, never apt's error per package."""
+    from mir_export.corpus import fetch
+
+    monkeypatch.setattr(fetch, "DEB_SRC_LIST", tmp_path / "none.sources")
+    monkeypatch.setattr("os.geteuid", lambda: 1000)
+    done = _cli(capsys, "build", "--data", str(tmp_path / "d"), "--packages", "kissfft")
+    err = done.stderr.strip()
+    assert done.returncode == 2 and "needs deb-src entries" in err and "--no-prepare" in err and "\n" not in err
+
+
 def test_held_out_packages_never_in_the_pretraining_corpus():
     held_out = {s.name for s in SOURCES if s.held_out}
     assert held_out and not held_out & {p.name for p in CORPUS}

@@ -39,13 +39,20 @@ def run(cmd: list[str] | str, log, cwd: Path | None = None, env: dict[str, str] 
                            shell=isinstance(cmd, str))
 
 
-def prepare_machine(log) -> None:
-    """Add the deb-src mirror of the Debian sources, then install the build tools (idempotent)."""
+def add_deb_src(log) -> None:
+    """Add the deb-src mirror of the Debian sources and update apt's lists (idempotent; root):
+    ``apt-get source`` finds nothing on a machine with binary entries only."""
     if not DEB_SRC_LIST.exists() or DEB_SRC_LIST.read_text() != DEB_SRC_ENTRIES:
         DEB_SRC_LIST.write_text(DEB_SRC_ENTRIES)
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     if run(["apt-get", "update"], log, env=env) != 0:
         raise RuntimeError("apt-get update failed")
+
+
+def prepare_machine(log) -> None:
+    """Add the deb-src mirror of the Debian sources, then install the build tools (idempotent)."""
+    add_deb_src(log)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     if run(["apt-get", "install", "-y", "--no-install-recommends", *APT_BUILD_DEPS], log, env=env) != 0:
         raise RuntimeError("apt-get install of the build tools failed")
     if run([sys.executable, "-m", "pip", "install", "-q", *PIP_BUILD_DEPS], log) != 0:

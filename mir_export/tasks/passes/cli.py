@@ -44,11 +44,13 @@ def add_commands(sub) -> None:
                             help="the pass-pipeline task: packages, room, coreset search, labels")
     cmds = passes.add_subparsers(dest="passes_command", required=True)
     b = cmds.add_parser("build", formatter_class=Formatter, help="fetch the recipe's packages and compile their IR",
-                        description="apt-get source each package of the recipe (deb-src entries must be there: "
-                                    "'mir-export corpus build' adds them), compile every unit at -O0 and -O2 with "
-                                    "clang-14 and link the link groups; resumable. Packages: "
-                                    + ", ".join(s.name for s in SOURCES))
+                        description="apt-get source each package of the recipe (first adding the deb-src "
+                                    "entries of Debian's mirror where they are missing, as root, unless "
+                                    "--no-prepare), compile every unit at -O0 and -O2 with clang-14 and link the "
+                                    "link groups; resumable. Packages: " + ", ".join(s.name for s in SOURCES))
     _common(b, "task data directory (outside the repository)")
+    b.add_argument("--no-prepare", action="store_true",
+                   help="never touch apt's entries (the machine already has deb-src entries)")
     b.add_argument("--packages", nargs="+", metavar="NAME", help="packages of the recipe (default: all)")
     b.add_argument("--max-units", type=int, default=None,
                    help="compile only this many units per package, sampled by a hash of the path (default: all)")
@@ -252,6 +254,8 @@ def _build(args: argparse.Namespace) -> int:
     except KeyError as exc:
         raise UsageError(f"--packages: {exc.args[0]}") from None
     (args.data / "logs").mkdir(parents=True, exist_ok=True)
+    if not args.no_prepare and any(not (args.data / "src" / s.name / ".tree").exists() for s in sources):
+        _deb_src(args.data / "logs" / "prepare.log")
     for i, src in enumerate(sources, 1):
         print(f"[{i}/{len(sources)}] {src.name} {src.version}: (log: logs/{src.name}.log)", flush=True)
         try:
@@ -262,6 +266,23 @@ def _build(args: argparse.Namespace) -> int:
         print(f"[{i}/{len(sources)}] {src.name}: {record['units']} units, {record['failed']} failed, "
               f"modules {record['modules']}, {record['seconds']:.0f} s", flush=True)
     return 0
+
+
+def _deb_src(log_path: Path) -> None:
+    """The deb-src entries ``apt-get source`` needs, added where missing (root only; one line otherwise)."""
+    from mir_export.corpus.fetch import DEB_SRC_LIST, add_deb_src
+
+    if DEB_SRC_LIST.exists():
+        return
+    if os.geteuid() != 0:
+        raise UsageError(f"no {DEB_SRC_LIST}: apt-get source needs deb-src entries; run once as root, or add them "
+                         "and pass --no-prepare")
+    print(f"adding Debian's deb-src entries ({DEB_SRC_LIST}); log: logs/{log_path.name}", flush=True)
+    with open(log_path, "a") as log:
+        try:
+            add_deb_src(log)
+        except (RuntimeError, OSError) as exc:
+            raise UsageError(f"deb-src entries: {exc} (see {log_path})") from None
 
 
 def _room(args: argparse.Namespace) -> int:
