@@ -302,6 +302,14 @@ def test_build_without_deb_src_entries_is_one_line_for_a_user(tmp_path, capsys, 
     assert done.returncode == 2 and "needs deb-src entries" in err and "--no-prepare" in err and "\n" not in err
 
 
+def test_labelled_units_name_each_unit_once_and_no_linked_module():
+    from mir_export.tasks.passes.harvest import labelled_units
+
+    keys = ["eigen3/.wrapped/doc/snippets/a.cpp.O0.ll", "eigen3/.wrapped/doc/snippets/a.cpp.O2.ll",
+            "kissfft/kfc.c.O2.ll", "kissfft/linked/fftutil.linked.ll"]
+    assert labelled_units(keys) == {"eigen3": {".wrapped/doc/snippets/a.cpp"}, "kissfft": {"kfc.c"}}
+
+
 def test_held_out_packages_never_in_the_pretraining_corpus():
     held_out = {s.name for s in SOURCES if s.held_out}
     assert held_out and not held_out & {p.name for p in CORPUS}

@@ -125,6 +125,18 @@ def test_left_out_rows_are_counted(tmp_path: Path):
     assert len(kept) == len(rows) - 2 and left == {"error": 1, "missing pipelines": 1, "partial last line": 1}
 
 
+def test_gzipped_labels_read_as_the_repository_keeps_them(tmp_path: Path):
+    import gzip
+
+    path = _write(tmp_path / "l.jsonl", _rows(TRAIN))
+    packed = tmp_path / "l.jsonl.gz"
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    assert read_labels(packed, None) == read_labels(path, None)
+    (tmp_path / "cut.jsonl.gz").write_bytes(packed.read_bytes()[:-9])
+    with pytest.raises(LabelFileError, match="cut.jsonl.gz: "):
+        read_labels(tmp_path / "cut.jsonl.gz", None)
+
+
 @pytest.mark.parametrize(("line", "says"), [
     ("not json", ":2: not a JSON line"), ('{"key": "x"}', ":2: no package, form, module"),
     ('{"key": "k", "package": "p", "form": "O0", "module": "m", "counts": {"Oz": -1}}', ":2: count of 'Oz' is -1"),

@@ -49,6 +49,9 @@ def add_commands(sub) -> None:
                                     "--no-prepare), compile every unit at -O0 and -O2 with clang-14 and link the "
                                     "link groups; resumable. Packages: " + ", ".join(s.name for s in SOURCES))
     _common(b, "task data directory (outside the repository)")
+    b.add_argument("--units-of", type=Path, metavar="LABELS", default=None,
+                   help="compile only the units whose modules a labels file names (the labelled modules' IR made "
+                        "again on a fresh machine, without the units that fail or pass the size cap)")
     b.add_argument("--no-prepare", action="store_true",
                    help="never touch apt's entries (the machine already has deb-src entries)")
     b.add_argument("--packages", nargs="+", metavar="NAME", help="packages of the recipe (default: all)")
@@ -253,19 +256,33 @@ def _build(args: argparse.Namespace) -> int:
         sources = by_name(args.packages)
     except KeyError as exc:
         raise UsageError(f"--packages: {exc.args[0]}") from None
+    only = _units_of(args.units_of) if args.units_of else {}
     (args.data / "logs").mkdir(parents=True, exist_ok=True)
     if not args.no_prepare and any(not (args.data / "src" / s.name / ".tree").exists() for s in sources):
         _deb_src(args.data / "logs" / "prepare.log")
     for i, src in enumerate(sources, 1):
         print(f"[{i}/{len(sources)}] {src.name} {src.version}: (log: logs/{src.name}.log)", flush=True)
         try:
-            record = harvest(src, args.data, args.jobs, args.max_units)
+            record = harvest(src, args.data, args.jobs, args.max_units,
+                             only.get(src.name, frozenset()) if args.units_of else None)
         except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
             print(f"[{i}/{len(sources)}] {src.name}: FAILED: {exc}", flush=True)
             continue
         print(f"[{i}/{len(sources)}] {src.name}: {record['units']} units, {record['failed']} failed, "
               f"modules {record['modules']}, {record['seconds']:.0f} s", flush=True)
     return 0
+
+
+def _units_of(labels: Path) -> dict[str, frozenset[str]]:
+    """Per package, the units a labels file's keys name (one line naming the file when unreadable)."""
+    from mir_export.tasks.passes.harvest import labelled_units
+    from mir_export.tasks.passes.task import LabelFileError, read_labels
+
+    try:
+        rows, _ = read_labels(labels, None)
+    except LabelFileError as exc:
+        raise UsageError(str(exc)) from None
+    return labelled_units(r["key"] for r in rows)
 
 
 def _deb_src(log_path: Path) -> None:

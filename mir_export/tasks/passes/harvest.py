@@ -14,6 +14,7 @@ import subprocess
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Iterable
 
 from mir_export.corpus import fetch
 from mir_export.corpus.packages import Package
@@ -101,20 +102,25 @@ def _link(ir_dir: Path, name: str, units: list[str], log) -> str | None:
     return None
 
 
-def harvest(src: Source, out: Path, jobs: int, max_units: int | None = None) -> dict:
+def harvest(src: Source, out: Path, jobs: int, max_units: int | None = None,
+            only: frozenset[str] | None = None) -> dict:
     """The package's units (the first ``max_units`` in an order fixed by a hash of the path, all
-    when None) at -O0 and -O2, then its link groups; the package's record. A package done with
-    the same ``max_units`` is not looked at again; a larger one compiles only the missing units."""
+    when None; of those, the ones in ``only`` where given) at -O0 and -O2, then its link groups;
+    the package's record. A package done with the same selection is not looked at again; a larger
+    one compiles only the missing units."""
     ir_dir = out / "ir" / src.name
     done_file = ir_dir / DONE
+    selection = None if only is None else hashlib.sha256("\n".join(sorted(only)).encode()).hexdigest()[:16]
     if done_file.exists():
         record = json.loads(done_file.read_text())
-        if record.get("max_units") == max_units:
+        if record.get("max_units") == max_units and record.get("only") == selection:
             return record
     (out / "logs").mkdir(parents=True, exist_ok=True)
     start = time.time()
     tree = _tree(src, out)
     units = sorted(unit_sources(src, tree), key=lambda u: hashlib.sha256(u.encode()).hexdigest())[:max_units]
+    if only is not None:
+        units = [u for u in units if u in only]
     linked = {name: sorted({os.path.relpath(p, tree) for g in globs for p in glob.glob(str(tree / g))})
               for name, globs in src.link}
     units = sorted(set(units).union(*linked.values()))  # a link group's units are always compiled
@@ -137,10 +143,22 @@ def harvest(src: Source, out: Path, jobs: int, max_units: int | None = None) -> 
                 errors.append(err)
                 log.write(f"FAILED {err}\n")
     record = {"name": src.name, "version": src.version, "license": src.license, "kind": src.kind,
-              "units": len(units), "max_units": max_units, "failed": len(errors), "seconds": round(time.time() - start, 1),
+              "units": len(units), "max_units": max_units, "only": selection, "failed": len(errors), "seconds": round(time.time() - start, 1),
               "modules": {form: len(modules(out, src.name, form)) for form in FORMS}}
     done_file.write_text(json.dumps(record, indent=1))
     return record
+
+
+def labelled_units(keys: Iterable[str]) -> dict[str, frozenset[str]]:
+    """Per package, the units whose modules the label keys name (``PACKAGE/UNIT.FORM.ll``; linked
+    modules name no unit: their link groups are always compiled)."""
+    found: dict[str, set[str]] = {}
+    for key in keys:
+        package, _, rest = key.partition("/")
+        for form in ("O0", "O2"):
+            if rest.endswith(f".{form}.ll") and not rest.startswith("linked/"):
+                found.setdefault(package, set()).add(rest.removesuffix(f".{form}.ll"))
+    return {name: frozenset(units) for name, units in found.items()}
 
 
 def modules(out: Path, package: str, form: str) -> list[str]:

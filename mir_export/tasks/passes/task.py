@@ -14,10 +14,12 @@ of their best gain so far, -Oz counting from the start), tried in the order it w
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import math
 import re
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,10 +66,11 @@ def read_labels(path: Path, names: list[str] | None) -> tuple[list[dict], dict[s
     """The labelled rows of ``path`` that have a count for every pipeline of ``names`` (None: the
     pipelines every labelled row has), and how many were left out, by reason. Raises
     LabelFileError on a line that is not a label (bad JSON before the last line, missing fields,
-    counts that are not non-negative integers, a key given twice)."""
+    counts that are not non-negative integers, a key given twice). ``.gz``: read gzipped, as the
+    repository keeps them."""
     try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
+        text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError) as exc:
         raise LabelFileError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
     lines = text.splitlines()
     rows: list[dict] = []
