@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -216,6 +217,11 @@ def test_ir2vec_rejected_files_are_zeros_and_reported(tmp_path) -> None:
     assert sorted(rejected) == [str(bad)] and "error" in rejected[str(bad)]
     assert vectors.shape == (4, IR2VEC_SIZE) and not vectors[0].any() and vectors[1].any()
     assert (vectors[1] == vectors[3]).all()
+    other = tmp_path / "other.ll"
+    other.write_text("define i32 @g(i32 %x) {\n  %y = mul i32 %x, 3\n  ret i32 %y\n}\n")
+    files = [good, bad, other, good]
+    alone, two = ir2vec_vectors(files), ir2vec_vectors(files, workers=2)
+    assert (alone[0] == two[0]).all() and alone[1] == two[1] and two[0][2].any()  # two chains, the same vectors
 
 
 FAKE_IR2VEC = """import time
@@ -274,3 +280,17 @@ def test_embedding_in_worker_processes_gives_the_same_vectors(model_dir, tmp_pat
         runs.append(features.embed_files(files, model_dir[2], workers))
     np.testing.assert_allclose(runs[1], runs[0], rtol=0, atol=1e-5)
     assert not np.array_equal(runs[0][0], runs[0][1])
+
+
+def test_token_counts_in_worker_processes_are_the_same(tmp_path) -> None:
+    from mir_export.features.bags import token_counts
+
+    files = []
+    for k, body in enumerate(["%y = add i32 %x, 1", "%y = mul i32 %x, 3", "%y = sub i32 %x, %x"]):
+        files.append(tmp_path / f"f{k}.ll")
+        files[-1].write_text(f"define i32 @f(i32 %x) {{\n  {body}\n  ret i32 %y\n}}\n")
+    (tmp_path / "bad.ll").write_text("define i32 @f(i32 %x {\n")
+    files.append(tmp_path / "bad.ll")
+    model = Path(__file__).resolve().parents[1] / "artifacts"
+    alone, two = token_counts(files, model), token_counts(files, model, workers=2)
+    assert alone == two and alone[0] != alone[1] and not alone[3]

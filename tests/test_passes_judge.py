@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mir_export.evaluation.suite import Context
 from mir_export.cli import main
 from mir_export.tasks.passes import judge as judge_module
 from mir_export.tasks.passes.cli import JUDGE_FEATURES
@@ -371,8 +372,8 @@ def test_the_runtime_counts_one_reading_any_workers(tmp_path: Path):
     paths = [good, bad, other]
     for name in ("opcodes", "autophase"):
         judge_module._COUNTED.clear()
-        alone = judge_module.FEATURES[name][0](paths, judge_module.JudgeContext(Path("m")))
+        alone = judge_module.FEATURES[name][0](paths, Context(Path("m")))
         judge_module._COUNTED.clear()
-        two = judge_module.FEATURES[name][0](paths, judge_module.JudgeContext(Path("m"), None, 2))
+        two = judge_module.FEATURES[name][0](paths, Context(Path("m"), None, 2))
         assert (alone == two).all() and not alone[1].any()
         assert alone[0] == pytest.approx(COUNTS[name](read_ir(good)))

@@ -102,10 +102,12 @@ Extractor = Callable[[Sequence[Path], "Context"], np.ndarray]
 
 @dataclass(frozen=True)
 class Context:
-    """What feature extractors read beside the files: the model, the random-weights model."""
+    """What feature extractors read beside the files: the model, the random-weights model, and how
+    many worker processes an extractor that has them may use (at most 2 on a shared machine)."""
 
     model: Path
     random_model: Path | None = None
+    workers: int = 1
 
 
 def _ours(paths: Sequence[Path], context: Context) -> np.ndarray:
@@ -131,13 +133,13 @@ def _opcodes(paths: Sequence[Path], context: Context) -> np.ndarray:
 def _tokens(paths: Sequence[Path], context: Context) -> np.ndarray:
     from mir_export.features.bags import token_bag
 
-    return token_bag(paths, context.model)
+    return token_bag(paths, context.model, context.workers)
 
 
 def _ir2vec(paths: Sequence[Path], context: Context) -> np.ndarray:
     from mir_export.features.baselines import ir2vec_vectors
 
-    vectors, rejected = ir2vec_vectors(paths)
+    vectors, rejected = ir2vec_vectors(paths, workers=context.workers)
     if rejected:
         print(f"ir2vec: {len(rejected)} file(s) rejected, their vectors are zeros", file=sys.stderr)
     return vectors

@@ -74,27 +74,37 @@ def identifier_counts(path: Path) -> Counter:
     return names
 
 
-def token_counts(paths: Sequence[Path], model: Path | None) -> list[Counter]:
-    """The tokenizer's token ids of each file's statements (duplicates counted; empty if unreadable)."""
+def token_counts(paths: Sequence[Path], model: Path | None, workers: int = 1) -> list[Counter]:
+    """The tokenizer's token ids of each file's statements (duplicates counted; empty if
+    unreadable); ``workers`` > 1: read in that many worker processes (the same counts)."""
     if model is None:
         raise ValueError("the tokens baseline needs a model directory (its tokenizer)")
+    if workers > 1 and len(paths) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            return list(pool.map(_token_counts, [model] * len(paths), paths, chunksize=8))
+    return [_token_counts(model, path) for path in paths]
+
+
+_FEATURIZERS: dict[Path, object] = {}  # this process's featurizer per model: its tokenizer, loaded once
+
+
+def _token_counts(model: Path, path: Path) -> Counter:
     from mir_runtime import Model
 
-    with Model.load(model) as loaded:  # its tokenizer only: no session opens
-        featurizer = loaded.featurizer
-    out = []
-    for path in paths:
-        try:
-            features = featurizer.read(path)
-        except IRParseError:
-            out.append(Counter())
-            continue
-        counts: Counter = Counter()
-        for ids, weight in zip(features.ids, features.weights):
-            for token in ids:
-                counts[token] += float(weight)
-        out.append(counts)
-    return out
+    if model not in _FEATURIZERS:
+        with Model.load(model) as loaded:  # its tokenizer only: no session opens
+            _FEATURIZERS[model] = loaded.featurizer
+    try:
+        features = _FEATURIZERS[model].read(path)
+    except IRParseError:
+        return Counter()
+    counts: Counter = Counter()
+    for ids, weight in zip(features.ids, features.weights):
+        for token in ids:
+            counts[token] += float(weight)
+    return counts
 
 
 def tf_idf(bags: Sequence[Counter]) -> sparse.csr_matrix:
@@ -112,11 +122,11 @@ def opcode_histogram(paths: Sequence[Path], model_dir: Path) -> np.ndarray:
     return np.log1p(opcode_vectors(paths, promoted)).astype(np.float32)
 
 
-def token_bag(paths: Sequence[Path], model_dir: Path) -> np.ndarray:
+def token_bag(paths: Sequence[Path], model_dir: Path, workers: int = 1) -> np.ndarray:
     """float32 [N, at most ``SVD_COMPONENTS``]: the SVD of the TF-IDF of each file's statement tokens."""
     from sklearn.decomposition import TruncatedSVD
 
-    weights = tf_idf(token_counts(paths, model_dir))
+    weights = tf_idf(token_counts(paths, model_dir, workers))
     components = min(SVD_COMPONENTS, weights.shape[1] - 1, len(paths) - 1)
     if components < 1:
         return np.zeros((len(paths), 0), dtype=np.float32)

@@ -71,24 +71,37 @@ def _worker(paths: list[Path], seconds: float) -> tuple[list[list[float]], str]:
     return vectors, errors[0]
 
 
-def ir2vec_vectors(paths: Sequence[Path], seconds: float = FILE_SECONDS) -> tuple[np.ndarray, dict[str, str]]:
+def ir2vec_vectors(paths: Sequence[Path], seconds: float = FILE_SECONDS,
+                   workers: int = 1) -> tuple[np.ndarray, dict[str, str]]:
     """float32 [N, 300] flow-aware program vectors, and ``{path: IR2Vec's error}`` for every path
-    it rejected or hung on for ``seconds``."""
+    it rejected or hung on for ``seconds``; ``workers`` > 1: that many chains of worker processes,
+    each on its own slice of the files (the vectors are the same)."""
     if importlib.util.find_spec("ir2vec") is None:
         raise ValueError("the ir2vec feature set needs the ir2vec package (pip install ir2vec==2.1.1; CPython <= 3.11)")
     unique, index = distinct_files(paths)
     vectors = np.zeros((len(unique), IR2VEC_SIZE), dtype=np.float32)
     failures: dict[int, str] = {}
-    start = 0
-    while start < len(unique):
-        got, error = _worker(unique[start:], seconds)
+    bounds = np.linspace(0, len(unique), max(1, min(workers, len(unique))) + 1).astype(int)
+    chains = [threading.Thread(target=_chain, args=(unique, int(a), int(b), seconds, vectors, failures))
+              for a, b in zip(bounds[:-1], bounds[1:])]
+    for chain in chains:
+        chain.start()
+    for chain in chains:
+        chain.join()
+    return vectors[index], {str(p): failures[k] for p, k in zip(paths, index) if k in failures}
+
+
+def _chain(unique: list[Path], start: int, end: int, seconds: float, vectors: np.ndarray,
+           failures: dict[int, str]) -> None:
+    """Vectors of ``unique[start:end]`` into ``vectors``, a new worker after each file one dies on."""
+    while start < end:
+        got, error = _worker(unique[start:end], seconds)
         vectors[start : start + len(got)] = np.reshape(got, (-1, IR2VEC_SIZE))
         start += len(got)
-        if start < len(unique):  # the worker died on this file
+        if start < end:  # the worker died on this file
             failures[start] = error
             start += 1
-        print(f"ir2vec: {start}/{len(unique)} files, {len(failures)} rejected", file=sys.stderr)
-    return vectors[index], {str(p): failures[k] for p, k in zip(paths, index) if k in failures}
+        print(f"ir2vec: {start}/{end} files (this chain), {len(failures)} rejected", file=sys.stderr)
 
 
 def _main(files: list[str]) -> None:

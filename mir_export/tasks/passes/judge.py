@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import hashlib
 import sys
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -49,16 +49,6 @@ MODES = ("one_shot", *(f"k{k}" for k in BUDGETS))
 CHUNK = 64  # modules embedded between two saves of the embedding cache
 
 
-@dataclass(frozen=True)
-class JudgeContext(Context):
-    """The suite's context and how many worker processes read and embed modules (at most 2 on a
-    shared machine)."""
-
-    workers: int = 1
-
-
-def _workers(context: Context) -> int:
-    return getattr(context, "workers", 1)
 CACHE_TASK = "passes-judge"  # the feature cache's name for the judge's rows
 
 
@@ -68,8 +58,8 @@ def _runtime_counts(name: str):
     computed from one reading of a module (``_counted``): reading is most of the cost."""
     def extract(paths: Sequence[Path], context: Context) -> np.ndarray:
         todo = [Path(p) for p in paths if _memo_key(Path(p)) not in _COUNTED]
-        if _workers(context) > 1 and len(todo) > 1:
-            with ProcessPoolExecutor(_workers(context)) as pool:
+        if context.workers > 1 and len(todo) > 1:
+            with ProcessPoolExecutor(context.workers) as pool:
                 for path, counted in zip(todo, pool.map(_counted, todo, chunksize=8)):
                     _COUNTED[_memo_key(path)] = counted
         rows = [_counted(Path(path)) for path in paths]
@@ -119,7 +109,7 @@ def _embedding(random: bool):
         for start in range(0, len(paths), CHUNK):
             chunk = list(paths[start:start + CHUNK])
             try:
-                rows.extend(embed_files(chunk, model, _workers(context)))
+                rows.extend(embed_files(chunk, model, context.workers))
             except IRParseError:
                 for path in chunk:
                     try:

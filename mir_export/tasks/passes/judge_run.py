@@ -77,7 +77,8 @@ def _manifest(labels: Path, data: Path) -> dict:
 
 
 def run_judge(args: argparse.Namespace) -> int:
-    from mir_export.tasks.passes.judge import FEATURES, JudgeContext, judge
+    from mir_export.evaluation.suite import Context
+    from mir_export.tasks.passes.judge import FEATURES, judge
     from mir_export.tasks.passes.judge_report import markdown
     from mir_export.tasks.passes.pipelines import PipelineError, read_pipelines
     from mir_export.tasks.passes.task import LabelFileError, load_split
@@ -114,7 +115,7 @@ def run_judge(args: argparse.Namespace) -> int:
           file=sys.stderr, flush=True)
     names = [n for n in FEATURES if n in args.features]
     try:
-        found = judge(split, names, JudgeContext(model, random_model, args.jobs), cache, args.seed)
+        found = judge(split, names, Context(model, random_model, args.jobs), cache, args.seed)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     inputs = {"train": _manifest(train, args.data), **({"test": _manifest(test, args.data)} if test else {}),

@@ -307,8 +307,9 @@ def _replace_dir(staged: Path, out: Path) -> None:
 def make_pack(args: argparse.Namespace) -> int:
     """Choose, refit, export, write, check and rename into place (see the module docstring)."""
     from mir_export.evaluation.constancy import constant_heads
+    from mir_export.evaluation.suite import Context
     from mir_export.features.embedding import HEAD_PRECISION
-    from mir_export.tasks.passes.judge import JudgeContext, matrices
+    from mir_export.tasks.passes.judge import matrices
     from mir_runtime.model import default_model_dir
     from mir_runtime.modeldir import ModelDirectory
     from mir_runtime.packs import base_model, write_pack
@@ -334,7 +335,7 @@ def make_pack(args: argparse.Namespace) -> int:
     print(f"passes pack: {name} (inner {entry['inner_log_gain']:+.4f}), {learner.name}, refitted on "
           f"{len(split.train)} training modules", file=sys.stderr, flush=True)
     cache = args.cache or args.data / "judge"
-    matrix, _ = matrices(split, [name], JudgeContext(model_dir, None, args.jobs), cache)[name]
+    matrix, _ = matrices(split, [name], Context(model_dir, None, args.jobs), cache)[name]
     train_x = matrix[:len(split.train)]  # as the judge fitted it
     targets = split.train.targets()
     none = np.zeros((len(train_x), 0))
