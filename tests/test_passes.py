@@ -176,12 +176,15 @@ def test_recheck_labels_modules_again_and_finds_a_changed_count(data, tmp_path, 
     assert _cli(capsys, *args).returncode == 0
     done = _cli(capsys, *args, "--recheck", "2")
     assert done.returncode == 0 and "2 modules labelled again, identical" in done.stdout
+    manifest = json.loads((data / "labels" / "manifest-train.json").read_text())
+    assert manifest["recheck"]["modules"] == 2 and manifest["recheck"]["differ"] == []  # recorded beside the labels
     dest = data / "labels" / "train.jsonl"
     rows = labels.read_jsonl(dest)
     rows[0]["counts"]["short"] += 1  # a label that a run of the same tools cannot give
     dest.write_text("".join(json.dumps(r) + "\n" for r in rows))
     done = _cli(capsys, *args, "--recheck", "2")
     assert done.returncode == 1 and rows[0]["key"] in done.stderr
+    assert json.loads((data / "labels" / "manifest-train.json").read_text())["recheck"]["differ"] == [rows[0]["key"]]
 
 
 @pytest.mark.slow

@@ -421,6 +421,7 @@ def _bytes(args: argparse.Namespace) -> int:
 
 def _recheck(args: argparse.Namespace, pipelines: dict[str, str], dest: Path, address: str | None) -> int:
     from mir_export.tasks.passes.labels import EngineError, read_jsonl, recheck
+    from mir_export.tasks.passes.manifest import record_recheck
 
     if args.recheck < 1:
         raise UsageError("--recheck: give a number of modules >= 1")
@@ -430,6 +431,7 @@ def _recheck(args: argparse.Namespace, pipelines: dict[str, str], dest: Path, ad
         found = recheck(args.data, dest, pipelines, args.recheck, args.jobs, tuple(args.bytes), args.engine, address)
     except EngineError as exc:
         raise UsageError(str(exc)) from None
+    record_recheck(args.data, args.split, found)
     if found["differ"]:
         print(f"labels ({args.split}): {len(found['differ'])} of {found['modules']} modules labelled again differ: "
               f"{', '.join(found['differ'][:5])}", file=sys.stderr)

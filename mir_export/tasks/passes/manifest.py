@@ -66,8 +66,23 @@ def write_manifest(data: Path, split: str, rows: list[dict], pipelines: dict[str
         "cpu_s": round(sum(r.get("cpu_s", 0.0) for r in labelled), 1),
         "labels_sha256": hashlib.sha256(canonical(labelled).encode()).hexdigest(),
     }
+    _write(data / "labels" / f"manifest-{split}.json", manifest)
+    return manifest
+
+
+def record_recheck(data: Path, split: str, found: dict, tools: dict[str, str] | None = None) -> None:
+    """The outcome of ``label --recheck`` in the split's manifest (where there is one): how many
+    modules were labelled again, by which tools, and which differed (none, for deterministic labels)."""
     path = data / "labels" / f"manifest-{split}.json"
+    if not path.is_file():
+        return
+    manifest = json.loads(path.read_text())
+    manifest["recheck"] = {"modules": found["modules"], "differ": found["differ"][:20],
+                           "tools": tools if tools is not None else {t: tool_version(t) for t in ("opt", "llc")}}
+    _write(path, manifest)
+
+
+def _write(path: Path, manifest: dict) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(manifest, indent=1) + "\n")
     tmp.replace(path)
-    return manifest
