@@ -5,7 +5,7 @@ The packs are the tests' (``tests/passes_pack.py``: a ridge head on opt-14 label
 tests/programs modules, six pipelines), made for the shipped model with heads on ``opcodes`` and
 on ``autophase`` counts, so no encoder runs. The modules: ``--modules`` of the given directories'
 ``*.O0.ll`` files (default: eigen3, re2 and kissfft of the pass-pipeline build, ``../data/passes/
-build/ir``), ``optnone`` and ``noinline`` removed as the pass labels remove them
+ir``), ``optnone`` and ``noinline`` removed as the pass labels remove them
 (``mir_export.tasks.passes.measure.prepare``), picked evenly over their sizes. Every command is a
 fresh process, as a user runs it, timed by wall clock and by CPU time (user and system of the
 processes it waited for), the commands' order alternated from round to round; per module the
@@ -16,7 +16,9 @@ one process pays: ``tune(..., model=Model)`` with the model loaded once, against
 ``opt -passes='default<Oz>'`` per module, and ``mir-runtime tune MODULES --out-dir DIR`` (one
 process for them all) against the sum of one -Oz per module, in one run.
 
-    python benchmarks/tune_counts_speed.py [DIR ...] [--modules 30] [--rounds 3] [--out FILE.json] [--warm]
+``--pack DIR`` measures that pack instead of the tests' two (the shipped one: ``artifacts/tasks/passes``).
+
+    python benchmarks/tune_counts_speed.py [DIR ...] [--modules 30] [--rounds 3] [--out FILE.json] [--warm] [--pack DIR]
 """
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ from mir_export.tasks.passes.measure import prepare  # noqa: E402
 from mir_runtime.ir.count import count_instructions  # noqa: E402
 
 TRAIN = ("bits.c", "loops.c", "recursion.c", "structs.c", "switch.c")
-DEFAULT_DIRS = [REPO / ".." / "data" / "passes" / "build" / "ir" / name for name in ("eigen3", "re2", "kissfft")]
+DEFAULT_DIRS = [REPO / ".." / "data" / "passes" / "ir" / name for name in ("eigen3", "re2", "kissfft")]
 SIZES = ((0, 1000), (1000, 5000), (5000, 20000), (20000, 10 ** 9))  # IR instructions, [low, high)
 BREAKDOWN = """
 import json, sys, time
@@ -140,17 +142,21 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", type=Path, help="default: benchmarks/results/tune_counts_speed[_warm].json")
     parser.add_argument("--warm", action="store_true", help="tune in one process, the model loaded once")
+    parser.add_argument("--pack", type=Path, default=None,
+                        help="a passes pack to measure (e.g. artifacts/tasks/passes) instead of the tests' two")
     args = parser.parse_args()
     args.out = args.out or REPO / "benchmarks" / "results" / f"tune_counts_speed{'_warm' * args.warm}.json"
     with tempfile.TemporaryDirectory(prefix="tune-counts-") as tmp:
         tmp = Path(tmp)
         train = [compile_o0(PROGRAMS / n, tmp / f"{n}.ll") for n in TRAIN]
-        packs = {f: build_pack(REPO / "artifacts", train, tmp / "packs" / f / "passes", tmp / "work" / f, features=f)
-                 for f in ("opcodes", "autophase")}
+        packs = {"pack": args.pack} if args.pack else {
+            f: build_pack(REPO / "artifacts", train, tmp / "packs" / f / "passes", tmp / "work" / f, features=f)
+            for f in ("autophase", "opcodes")}
+        tuned = next(iter(packs.values()))  # the pack tune ranks with: the given one, else Autophase's
         (tmp / "modules").mkdir()
         modules = pick(args.dirs, args.modules, tmp / "modules")
         if args.warm:
-            result = warm(modules, packs["autophase"], tmp, args.rounds)
+            result = warm(modules, tuned, tmp, args.rounds)
             write(args.out, result)
             for key, bands in result["summary"].items():
                 print(key, json.dumps(bands))
@@ -159,12 +165,10 @@ def main() -> int:
         runtime = [sys.executable, "-m", "mir_runtime.cli"]
         commands = {
             "oz": lambda m: [opt, "-passes=default<Oz>", "-S", "-o", str(tmp / "oz.ll"), str(m)],
-            "predict_opcodes": lambda m: [*runtime, "predict", str(m), "--task", "passes", "--tasks",
-                                          str(packs["opcodes"])],
-            "predict_autophase": lambda m: [*runtime, "predict", str(m), "--task", "passes", "--tasks",
-                                            str(packs["autophase"])],
+            **{f"predict_{name}": (lambda m, pack=pack: [*runtime, "predict", str(m), "--task", "passes",
+                                                         "--tasks", str(pack)]) for name, pack in packs.items()},
             "tune3": lambda m: [*runtime, "tune", str(m), "--budget", "3", "-o", str(tmp / "tuned.ll"),
-                                "--tasks", str(packs["autophase"])],
+                                "--tasks", str(tuned)],
         }
         medians = median_times(commands, modules, args.rounds)
         rows = []
@@ -178,26 +182,28 @@ def main() -> int:
                          "runs": runs, "cpu_runs": cpu_runs})
         start = [timed([sys.executable, "-c", "pass"])[0] for _ in range(3)]
         middle = sorted(modules, key=lambda m: m.stat().st_size)[len(modules) // 2]
-        parts = subprocess.run([sys.executable, "-c", BREAKDOWN, str(packs["autophase"]), str(middle)],
+        parts = subprocess.run([sys.executable, "-c", BREAKDOWN, str(tuned), str(middle)],
                                capture_output=True, text=True, check=True).stdout
         middle_instructions = count_instructions(middle.read_text())
     result = {"rounds": args.rounds, "opt": opt, "load_average": [round(x, 2) for x in os.getloadavg()],
               "cores": os.cpu_count(), "modules": rows,
-              "summary": {key: summary(rows, key) for key in ("predict_opcodes_s", "predict_autophase_s",
-                                                                "predict_autophase_cpu_s", "tune3_over_oz",
-                                                                "tune3_over_oz_cpu", "oz_s")},
+              "packs": {name: str(pack) if args.pack else f"tests/passes_pack.py, {name} counts"
+                        for name, pack in packs.items()},
+              "summary": {key: summary(rows, key) for key in (*(f"predict_{n}_s" for n in packs),
+                                                                *(f"predict_{n}_cpu_s" for n in packs),
+                                                                "tune3_over_oz", "tune3_over_oz_cpu", "oz_s")},
               "cold_predict_parts_s": {"module": middle.name, "instructions": middle_instructions,
                                        "interpreter": round(min(start), 3),
                                        **{k: round(v, 3) for k, v in json.loads(parts).items()}}}
     write(args.out, result)
     print("wall s (CPU s), median of rounds")
-    print(f"{'module':48} {'instr':>6} {'opt Oz':>14} {'tune3':>14} {'ratio':>11} {'predict opc':>14} "
-          f"{'predict aph':>14}")
+    print(f"{'module':48} {'instr':>6} {'opt Oz':>14} {'tune3':>14} {'ratio':>11} "
+          + " ".join(f"{'predict ' + n[:6]:>14}" for n in packs))
     for r in rows:
         both = {k: f"{r[k + '_s']:.3f} ({r[k + '_cpu_s']:.3f})" for k in commands}
         print(f"{r['module'][:48]:48} {r['instructions']:6} {both['oz']:>14} {both['tune3']:>14} "
-              f"{r['tune3_over_oz']:5.1f} ({r['tune3_over_oz_cpu']:.1f}) {both['predict_opcodes']:>14} "
-              f"{both['predict_autophase']:>14}")
+              f"{r['tune3_over_oz']:5.1f} ({r['tune3_over_oz_cpu']:.1f}) "
+              + " ".join(f"{both['predict_' + n]:>14}" for n in packs))
     for key, bands in result["summary"].items():
         print(key, json.dumps(bands))
     print(f"load average (1, 5, 15 min) after the run: {result['load_average']}")

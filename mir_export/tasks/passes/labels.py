@@ -183,7 +183,8 @@ def measure_bytes(out: Path, rows: list[dict], wanted: dict[str, set[str]], pipe
                   jobs: int, log=sys.stderr) -> dict:
     """The ``.text`` bytes of each labelled row's ``wanted`` pipelines that neither its label
     (``text_bytes``) nor ``dest`` holds yet, appended to ``dest`` as ``{"key", "text_bytes"}``
-    lines (resumable; ``read_labels`` merges them). Counts of the run."""
+    lines (resumable; ``read_labels`` merges them), in a hash order of the keys, so a run stopped
+    early leaves a sample spread over the packages. Counts of the run."""
     dest.parent.mkdir(parents=True, exist_ok=True)
     with open(dest, "a") as fh:
         _lock(fh, dest)
@@ -196,6 +197,7 @@ def measure_bytes(out: Path, rows: list[dict], wanted: dict[str, set[str]], pipe
                              - have.get(row["key"], set()))
             if missing:
                 work.append((str(out), row, {n: pipelines[n] for n in missing}))
+        work.sort(key=lambda w: hashlib.sha256(w[1]["key"].encode()).hexdigest())  # stopped early: a sample
         log.write(f"bytes: {len(work)} modules to measure, {sum(len(w[2]) for w in work)} pipeline objects, "
                   f"{jobs} workers\n")
         log.flush()
