@@ -390,8 +390,9 @@ def _info(args: argparse.Namespace) -> int:
         "embedding_size": manifest.embedding_size,
         "pooling": manifest.pooling,
         "files": {name: {"bytes": e.bytes, "sha256": e.sha256, "check": "ok"} for name, e in manifest.files.items()},
-        "tasks": {name: {"pack": _within(pack.path, directory.path), "files": {f: {"sha256": pack.files[f].sha256, "check": "ok"}
-                                                           for f in pack.files if pack.file(f)}}
+        "tasks": {name: {"pack": _within(pack.path, directory.path),
+                         "files": {f: {"sha256": pack.files[f].sha256, "check": "ok"} for f in pack.files if pack.file(f)},
+                         **({"metrics": pack.sections["metrics"]} if "metrics" in pack.sections else {})}
                   for name, pack in _packs(args).items()},
         "device": model.backend.device_used,  # where it runs, which --device cuda may not get
         **({"requested_device": args.device} if args.device != model.backend.device_used else {}),

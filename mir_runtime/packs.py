@@ -186,7 +186,8 @@ def _found(paths: Iterable[str | os.PathLike], given: bool = True) -> list[tuple
         if (path / PACK_FILE).is_file():
             found.append((path, False))
         elif path.is_dir():
-            inner = sorted(p.parent for p in path.glob(f"*/{PACK_FILE}"))
+            # a hidden folder is not served: a pack being written beside the others (``.NAME.partial``)
+            inner = sorted(p.parent for p in path.glob(f"*/{PACK_FILE}") if not p.parent.name.startswith("."))
             if not inner and given:
                 warnings.warn(f"{path} holds no task pack (a pack is a directory with a {PACK_FILE}; a directory "
                               f"of packs holds them one level down)", stacklevel=2)

@@ -167,9 +167,19 @@ def test_one_broken_pack_in_a_directory_is_a_warning_and_the_others_are_served(t
         load_packs(ModelDirectory(SHIPPED), [broken])
 
 
+def test_a_pack_being_written_beside_the_others_is_not_served(tmp_path) -> None:
+    """``.NAME.partial`` is where a pack is staged before its rename: hidden folders are never read."""
+    packs = tmp_path / "packs"
+    _pack(packs, "good")
+    _pack(packs, "staged").rename(packs / ".staged.partial")
+    served = load_packs(ModelDirectory(SHIPPED), [packs])
+    assert "good" in served and "staged" not in served
+    assert "staged" in load_packs(ModelDirectory(SHIPPED), [packs / ".staged.partial"])  # given by its path, it is
+
+
 def test_a_directory_holding_no_pack_says_so(tmp_path) -> None:
     with pytest.warns(UserWarning, match=f"{tmp_path} holds no task pack"):
-        assert set(load_packs(ModelDirectory(SHIPPED), [tmp_path])) == {"devmap", "coarsening", "vectorize"}
+        assert set(load_packs(ModelDirectory(SHIPPED), [tmp_path])) == {"devmap", "coarsening", "vectorize", "passes"}
 
 
 # --- through the command line: one line, exit 2, never a traceback ---------------------------

@@ -44,7 +44,7 @@ def test_manifest_records_training_and_metrics(manifest) -> None:
     from mir_runtime.packs import load_packs
 
     packs = load_packs(ModelDirectory(ARTIFACTS))
-    assert set(packs) >= {"devmap", "coarsening", "vectorize"} and all(p.precision == "fp32" for p in packs.values())
+    assert set(packs) >= {"devmap", "coarsening", "vectorize", "passes"} and all(p.precision == "fp32" for p in packs.values())
     selected = {name: pack.sections["learners"] for name, pack in packs.items()}
     assert set(selected["devmap"]) == {"amd", "nvidia"} and set(selected["coarsening"]) == {"fermi", "kepler", "cypress", "tahiti"}
     assert set(selected["vectorize"]) == {manifest["metrics"]["tasks"]["vectorize"]["machine"]}
