@@ -205,17 +205,20 @@ def user_pack_paths(tasks: Iterable[str | os.PathLike] | None = None) -> list[st
 
 def load_packs(directory: ModelDirectory, tasks: Iterable[str | os.PathLike] | None = None) -> dict[str, TaskPack]:
     """The model's own packs (``tasks/``) and the user's (``$MIR_TASKS``, then ``tasks``), each
-    checked against the model; a task name given twice is refused. A pack found in a directory of
-    packs that is broken (or whose name another pack took first) is skipped with a one-line
+    checked against the model; a user's pack replaces the model's own of its name (a passes pack
+    made with ``mir-export passes pack`` serves ``passes``), a name given twice by the user is
+    refused. A pack found in a directory of packs that is broken (or whose name another pack took first) is skipped with a one-line
     warning naming it, so that one pack cannot stop the others being served; a pack given by its
     own path is refused (``PackError``)."""
     own = directory.path / MODEL_TASKS
-    found = (_found([own], given=False) if own.is_dir() else []) + _found(user_pack_paths(tasks))
+    found = [(p, d, True) for p, d in (_found([own], given=False) if own.is_dir() else [])]
+    found += [(p, d, False) for p, d in _found(user_pack_paths(tasks))]
     packs: dict[str, TaskPack] = {}
-    for path, in_directory in found:
+    shipped: set[str] = set()  # names the model's own packs serve until the user's take them
+    for path, in_directory, is_own in found:
         try:
             pack = read_pack(path)
-            if pack.task.name in packs:
+            if pack.task.name in packs and (is_own or pack.task.name not in shipped):
                 raise PackError(f"{path}: task {pack.task.name} is already served from {packs[pack.task.name].path}")
             pack.check_base(directory)
         except PackError as exc:
@@ -224,6 +227,10 @@ def load_packs(directory: ModelDirectory, tasks: Iterable[str | os.PathLike] | N
             warnings.warn(f"task pack skipped, the others are served: {exc}", stacklevel=2)
             continue
         packs[pack.task.name] = pack
+        if is_own:
+            shipped.add(pack.task.name)
+        else:
+            shipped.discard(pack.task.name)
     return packs
 
 

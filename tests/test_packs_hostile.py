@@ -177,6 +177,14 @@ def test_a_pack_being_written_beside_the_others_is_not_served(tmp_path) -> None:
     assert "staged" in load_packs(ModelDirectory(SHIPPED), [packs / ".staged.partial"])  # given by its path, it is
 
 
+def test_a_users_pack_replaces_the_models_own_of_its_name(tmp_path) -> None:
+    mine = _pack(tmp_path / "packs", "devmap")
+    served = load_packs(ModelDirectory(SHIPPED), [mine])
+    assert served["devmap"].path == mine and "coarsening" in served
+    with pytest.raises(PackError, match="already served from"):  # the user's own twice is still refused
+        load_packs(ModelDirectory(SHIPPED), [mine, mine])
+
+
 def test_a_directory_holding_no_pack_says_so(tmp_path) -> None:
     with pytest.warns(UserWarning, match=f"{tmp_path} holds no task pack"):
         assert set(load_packs(ModelDirectory(SHIPPED), [tmp_path])) == {"devmap", "coarsening", "vectorize", "passes"}
