@@ -206,19 +206,22 @@ def user_pack_paths(tasks: Iterable[str | os.PathLike] | None = None) -> list[st
 def load_packs(directory: ModelDirectory, tasks: Iterable[str | os.PathLike] | None = None) -> dict[str, TaskPack]:
     """The model's own packs (``tasks/``) and the user's (``$MIR_TASKS``, then ``tasks``), each
     checked against the model; a user's pack replaces the model's own of its name (a passes pack
-    made with ``mir-export passes pack`` serves ``passes``), a name given twice by the user is
-    refused. A pack found in a directory of packs that is broken (or whose name another pack took first) is skipped with a one-line
-    warning naming it, so that one pack cannot stop the others being served; a pack given by its
-    own path is refused (``PackError``)."""
+    made with ``mir-export passes pack`` serves ``passes``); a name given twice among either is
+    refused. A pack found in a directory of packs that is broken (or whose name another pack took
+    first) is skipped with a one-line warning naming it, so that one pack cannot stop the others
+    being served; a pack given by its own path is refused (``PackError``)."""
     own = directory.path / MODEL_TASKS
-    found = [(p, d, True) for p, d in (_found([own], given=False) if own.is_dir() else [])]
-    found += [(p, d, False) for p, d in _found(user_pack_paths(tasks))]
+    shipped = _served(directory, _found([own], given=False) if own.is_dir() else [])
+    return {**shipped, **_served(directory, _found(user_pack_paths(tasks)))}
+
+
+def _served(directory: ModelDirectory, found: list[tuple[Path, bool]]) -> dict[str, TaskPack]:
+    """The packs of ``found`` (path, found in a directory of packs) by task name, as ``load_packs`` serves them."""
     packs: dict[str, TaskPack] = {}
-    shipped: set[str] = set()  # names the model's own packs serve until the user's take them
-    for path, in_directory, is_own in found:
+    for path, in_directory in found:
         try:
             pack = read_pack(path)
-            if pack.task.name in packs and (is_own or pack.task.name not in shipped):
+            if pack.task.name in packs:
                 raise PackError(f"{path}: task {pack.task.name} is already served from {packs[pack.task.name].path}")
             pack.check_base(directory)
         except PackError as exc:
@@ -227,10 +230,6 @@ def load_packs(directory: ModelDirectory, tasks: Iterable[str | os.PathLike] | N
             warnings.warn(f"task pack skipped, the others are served: {exc}", stacklevel=2)
             continue
         packs[pack.task.name] = pack
-        if is_own:
-            shipped.add(pack.task.name)
-        else:
-            shipped.discard(pack.task.name)
     return packs
 
 

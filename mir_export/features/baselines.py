@@ -94,6 +94,7 @@ def ir2vec_vectors(paths: Sequence[Path], seconds: float = FILE_SECONDS,
 def _chain(unique: list[Path], start: int, end: int, seconds: float, vectors: np.ndarray,
            failures: dict[int, str]) -> None:
     """Vectors of ``unique[start:end]`` into ``vectors``, a new worker after each file one dies on."""
+    first = start
     while start < end:
         got, error = _worker(unique[start:end], seconds)
         vectors[start : start + len(got)] = np.reshape(got, (-1, IR2VEC_SIZE))
@@ -101,7 +102,8 @@ def _chain(unique: list[Path], start: int, end: int, seconds: float, vectors: np
         if start < end:  # the worker died on this file
             failures[start] = error
             start += 1
-        print(f"ir2vec: {start}/{end} files (this chain), {len(failures)} rejected", file=sys.stderr)
+        print(f"ir2vec: {start - first}/{end - first} files of files {first + 1}-{end}, {len(failures)} rejected",
+              file=sys.stderr)
 
 
 def _main(files: list[str]) -> None:

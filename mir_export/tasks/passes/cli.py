@@ -256,7 +256,7 @@ def _build(args: argparse.Namespace) -> int:
         sources = by_name(args.packages)
     except KeyError as exc:
         raise UsageError(f"--packages: {exc.args[0]}") from None
-    only = _units_of(args.units_of) if args.units_of else {}
+    only = _units_of(args.units_of) if args.units_of else None
     (args.data / "logs").mkdir(parents=True, exist_ok=True)
     if not args.no_prepare and any(not (args.data / "src" / s.name / ".tree").exists() for s in sources):
         _deb_src(args.data / "logs" / "prepare.log")
@@ -264,7 +264,7 @@ def _build(args: argparse.Namespace) -> int:
         print(f"[{i}/{len(sources)}] {src.name} {src.version}: (log: logs/{src.name}.log)", flush=True)
         try:
             record = harvest(src, args.data, args.jobs, args.max_units,
-                             only.get(src.name, frozenset()) if args.units_of else None)
+                             None if only is None else only.get(src.name, frozenset()))
         except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
             print(f"[{i}/{len(sources)}] {src.name}: FAILED: {exc}", flush=True)
             continue

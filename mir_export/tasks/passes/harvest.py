@@ -143,7 +143,8 @@ def harvest(src: Source, out: Path, jobs: int, max_units: int | None = None,
                 errors.append(err)
                 log.write(f"FAILED {err}\n")
     record = {"name": src.name, "version": src.version, "license": src.license, "kind": src.kind,
-              "units": len(units), "max_units": max_units, "only": selection, "failed": len(errors), "seconds": round(time.time() - start, 1),
+              "units": len(units), "max_units": max_units, "only": selection, "failed": len(errors),
+              "seconds": round(time.time() - start, 1),
               "modules": {form: len(modules(out, src.name, form)) for form in FORMS}}
     done_file.write_text(json.dumps(record, indent=1))
     return record

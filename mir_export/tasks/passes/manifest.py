@@ -70,7 +70,7 @@ def write_manifest(data: Path, split: str, rows: list[dict], pipelines: dict[str
     return manifest
 
 
-def record_recheck(data: Path, split: str, found: dict, tools: dict[str, str] | None = None) -> None:
+def record_recheck(data: Path, split: str, found: dict) -> None:
     """The outcome of ``label --recheck`` in the split's manifest (where there is one): how many
     modules were labelled again, by which tools, and which differed (none, for deterministic labels)."""
     path = data / "labels" / f"manifest-{split}.json"
@@ -78,7 +78,7 @@ def record_recheck(data: Path, split: str, found: dict, tools: dict[str, str] | 
         return
     manifest = json.loads(path.read_text())
     manifest["recheck"] = {"modules": found["modules"], "differ": found["differ"][:20],
-                           "tools": tools if tools is not None else {t: tool_version(t) for t in ("opt", "llc")}}
+                           "tools": {t: tool_version(t) for t in ("opt", "llc")}}
     _write(path, manifest)
 
 
