@@ -14,7 +14,9 @@ matches is put in the place of ``PLACEHOLDER`` in a template of the tree (Eigen'
 snippets, which its build wraps in a ``main`` the same way), written to ``WRAPPED/<path>``.
 ``prepare`` names shell commands run once in the unpacked tree before any unit compiles (GSL's
 ``configure``, which writes the ``config.h`` its units include, and the ``make`` step that links
-its public headers into ``gsl/``).
+its public headers into ``gsl/``). ``needs`` names the Debian binary packages whose headers the
+units include (FLINT's ``gmp.h`` and ``mpfr.h``): ``passes build`` installs them first where it
+runs as root, and otherwise names the missing ones in one line.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ class Source:
     wrap: tuple[tuple[str, str], ...] = field(default=())  # (fragment glob, template path): one unit each
     includes: tuple[str, ...] = ()  # globs of include folders, each an -I after ``flags`` (Boost's libs/*/include)
     prepare: tuple[str, ...] = ()  # shell commands run once in the tree first
+    needs: tuple[str, ...] = ()  # Debian packages whose headers the units include (apt-get install)
     held_out: bool = False  # a test package: never read by the coreset search or a head's training
 
 
@@ -60,6 +63,9 @@ SOURCES: tuple[Source, ...] = (
     Source("glpk", "5.0-1", "GPL-3.0+", "numeric C (GNU Linear Programming Kit: simplex, MIP, MathProg)",
            ("src/*/*.c", "examples/glpsol.c"), ("-I", ".", "-I", "src", "-DHAVE_CONFIG_H"), includes=("src/*/",),
            prepare=("./configure CC=clang-14 --disable-shared",)),
+    Source("flint", "2.9.0-5", "LGPL-2.1+", "numeric C (FLINT: number theory, polynomials, matrices; routines and tests)",
+           ("*/*.c", "*/test/*.c"), ("-I", "."), prepare=("./configure CC=clang-14 --disable-shared",),
+           needs=("libgmp-dev", "libmpfr-dev")),
     Source("muparser", "2.3.3-0.1", "BSD-2-Clause", "C++ library (expression parser, STL)",
            ("src/*.cpp", "samples/*/*.cpp"), ("-I", "include", *CXX),
            link=(("libmuparser", ("src/*.cpp",)),)),
