@@ -49,12 +49,17 @@ def add_deb_src(log) -> None:
         raise RuntimeError("apt-get update failed")
 
 
+def apt_install(packages: list[str] | tuple[str, ...], log, what: str) -> None:
+    """``apt-get install`` of Debian packages (root), its output in the log; RuntimeError naming ``what``."""
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    if run(["apt-get", "install", "-y", "--no-install-recommends", *packages], log, env=env) != 0:
+        raise RuntimeError(f"apt-get install of {what} failed")
+
+
 def prepare_machine(log) -> None:
     """Add the deb-src mirror of the Debian sources, then install the build tools (idempotent)."""
     add_deb_src(log)
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    if run(["apt-get", "install", "-y", "--no-install-recommends", *APT_BUILD_DEPS], log, env=env) != 0:
-        raise RuntimeError("apt-get install of the build tools failed")
+    apt_install(APT_BUILD_DEPS, log, "the build tools")
     if run([sys.executable, "-m", "pip", "install", "-q", *PIP_BUILD_DEPS], log) != 0:
         raise RuntimeError("pip install of the Python build tools failed")
 

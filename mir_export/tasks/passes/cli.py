@@ -53,7 +53,7 @@ def add_commands(sub) -> None:
                    help="compile only the units whose modules a labels file names (the labelled modules' IR made "
                         "again on a fresh machine, without the units that fail or pass the size cap)")
     b.add_argument("--no-prepare", action="store_true",
-                   help="never touch apt's entries (the machine already has deb-src entries)")
+                   help="never run apt (the machine already has deb-src entries and the headers a package needs)")
     b.add_argument("--packages", nargs="+", metavar="NAME", help="packages of the recipe (default: all)")
     b.add_argument("--max-units", type=int, default=None,
                    help="compile only this many units per package, sampled by a hash of the path (default: all)")
@@ -260,6 +260,8 @@ def _build(args: argparse.Namespace) -> int:
     (args.data / "logs").mkdir(parents=True, exist_ok=True)
     if not args.no_prepare and any(not (args.data / "src" / s.name / ".tree").exists() for s in sources):
         _deb_src(args.data / "logs" / "prepare.log")
+    if not args.no_prepare:
+        _install_needs(sources, args.data / "logs" / "prepare.log")
     for i, src in enumerate(sources, 1):
         print(f"[{i}/{len(sources)}] {src.name} {src.version}: (log: logs/{src.name}.log)", flush=True)
         try:
@@ -300,6 +302,23 @@ def _deb_src(log_path: Path) -> None:
             add_deb_src(log)
         except (RuntimeError, OSError) as exc:
             raise UsageError(f"deb-src entries: {exc} (see {log_path})") from None
+
+
+def _install_needs(sources: list, log_path: Path) -> None:
+    """The Debian packages whose headers the sources' units include, installed where missing (root
+    only: otherwise each such package's build fails in one line naming them)."""
+    from mir_export.corpus.fetch import apt_install
+    from mir_export.tasks.passes.harvest import missing_needs
+
+    missing = sorted({p for src in sources for p in missing_needs(src)})
+    if not missing or os.geteuid() != 0:
+        return
+    print(f"installing {' '.join(missing)} (headers the units include); log: logs/{log_path.name}", flush=True)
+    with open(log_path, "a") as log:
+        try:
+            apt_install(missing, log, " ".join(missing))
+        except (RuntimeError, OSError) as exc:
+            raise UsageError(f"{exc} (see {log_path})") from None
 
 
 def _room(args: argparse.Namespace) -> int:

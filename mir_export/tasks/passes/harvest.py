@@ -30,35 +30,20 @@ PREPARED = ".prepared"
 PREPARE_TIMEOUT_S = 1800
 
 
-def _installed(package: str) -> bool:
-    """Whether dpkg has the Debian package installed."""
-    done = subprocess.run(["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True)
-    return done.returncode == 0 and done.stdout.endswith(" installed")
-
-
-def _needs(src: Source, log) -> None:
-    """The Debian packages whose headers the units include, installed where missing (root only;
-    RuntimeError naming them otherwise)."""
-    missing = [p for p in src.needs if not _installed(p)]
-    if not missing:
-        return
-    if os.geteuid() != 0:
-        raise RuntimeError(f"its units need {' '.join(missing)}: apt-get install them first")
-    log.write(f"$ apt-get install -y {' '.join(missing)}\n")
-    log.flush()
-    done = subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *missing], stdout=log,
-                          stderr=subprocess.STDOUT, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-    if done.returncode != 0:
-        raise RuntimeError(f"apt-get install {' '.join(missing)} failed (exit {done.returncode}; "
-                           f"see logs/{src.name}.log)")
+def missing_needs(src: Source) -> list[str]:
+    """The Debian packages of ``src.needs`` that dpkg does not have installed."""
+    status = [subprocess.run(["dpkg-query", "-W", "-f=${Status}", p], capture_output=True, text=True)
+              for p in src.needs]
+    return [p for p, done in zip(src.needs, status) if done.returncode != 0 or not done.stdout.endswith(" installed")]
 
 
 def _tree(src: Source, out: Path) -> Path:
-    """The unpacked upstream tree (fetched with apt-get source on first use), its needs installed, prepared."""
+    """The unpacked upstream tree (fetched with apt-get source on first use), prepared; RuntimeError
+    naming the Debian packages its units need and the machine lacks (``passes build`` installs them)."""
     work = out / "src" / src.name
-    if src.needs:
-        with open(out / "logs" / f"{src.name}.log", "a") as log:
-            _needs(src, log)
+    missing = missing_needs(src)
+    if missing:
+        raise RuntimeError(f"its units need {' '.join(missing)}: apt-get install them first")
     marker = work / ".tree"
     if marker.exists():
         tree = Path(marker.read_text())

@@ -16,7 +16,7 @@ snippets, which its build wraps in a ``main`` the same way), written to ``WRAPPE
 ``configure``, which writes the ``config.h`` its units include, and the ``make`` step that links
 its public headers into ``gsl/``). ``needs`` names the Debian binary packages whose headers the
 units include (FLINT's ``gmp.h`` and ``mpfr.h``): ``passes build`` installs them first where it
-runs as root, and otherwise names the missing ones in one line.
+runs as root (unless ``--no-prepare``), and otherwise that package's build names the missing ones in one line.
 """
 from __future__ import annotations
 
