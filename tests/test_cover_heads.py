@@ -56,3 +56,25 @@ def test_onnx_scores_are_numpys_on_unseen_shapes(tmp_path_factory, seed, rows, k
     fresh = rng.normal(size=(queries, 5)).astype(np.float32)
     served = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"]).run(["scores"], {"embedding": fresh})[0]
     assert np.abs(served - head.predict(fresh)).max() <= 1e-4
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), rows=st.integers(2, 30), classes=st.integers(2, 9), columns=st.integers(0, 4))
+def test_every_row_a_neighbour_is_the_fixed_cover_whatever_the_code(tmp_path_factory, seed, rows, classes,
+                                                                    columns) -> None:
+    """The cautious ranker (``FIXED_COVER``): one order for every module, the training rows' own
+    cover, and the same scores from its constant ONNX graph (no training rows kept in it)."""
+    from mir_export.evaluation.learners import FIXED_COVER
+
+    rng = np.random.default_rng(seed)
+    embedding = rng.normal(size=(rows, columns)).astype(np.float32)
+    targets = _curves(seed, 1, rows, classes, ties=seed % 2 == 0)[0]
+    head = FIXED_COVER.fit(embedding, np.zeros((rows, 0)), targets, classes, seed)
+    fresh = rng.normal(size=(5, columns)).astype(np.float32)
+    scores = head.predict(fresh)
+    assert (scores == scores[:1]).all()
+    assert np.array_equal(scores[0], cover_scores(targets[None])[0])
+    path = tmp_path_factory.mktemp("fixed") / "head.onnx"
+    head.export(path)
+    served = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"]).run(["scores"], {"embedding": fresh})[0]
+    assert np.abs(served - scores).max() <= 1e-4

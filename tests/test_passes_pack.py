@@ -139,6 +139,19 @@ def test_the_choice_is_the_inner_score_never_the_held_out_figure(judged, tmp_pat
     assert read_pack(tmp_path / "passes").task.features == "autophase"
 
 
+def test_equal_one_shot_scores_are_decided_by_the_ranking_inner_score(judged, tmp_path: Path):
+    """-Oz on every inner module for both sets: the better ranking on the inner folds is shipped."""
+    data, judge = judged
+    results = json.loads(judge.read_text())
+    for name, ranking in (("opcodes", 0.01), ("autophase", 0.02)):
+        results["features"][name]["inner_log_gain"] = 0.0
+        results["features"][name]["ranking_inner_log_gain"] = ranking
+    edited = tmp_path / "judge.json"
+    edited.write_text(json.dumps(results))
+    assert _pack(data, edited, tmp_path / "passes") == 0
+    assert read_pack(tmp_path / "passes").task.features == "autophase"
+
+
 def test_a_ranking_learner_of_its_own_is_the_heads_second_output(judged, tmp_path: Path, capsys):
     """Where the judge ranks with another learner than its one-shot one, the head outputs that
     learner's scores as ``ranking`` and ``tune`` tries the pipelines in their order."""

@@ -215,9 +215,13 @@ NEVER = 10.0
 PASSES_ONE_SHOT: tuple[Learner, ...] = (*REGRESSORS, *_grid("mean", {"margin": NEVER}))
 # The pass-pipeline task's ranking learners (the order ``tune`` tries pipelines in): the regressors
 # at margin 0 (a margin moves no ranking), the mean of more neighbours than coarsening's 17 kernels
-# allow, and greedy covers of the neighbours' curves (``neighbour_heads``).
+# allow, and greedy covers of the neighbours' curves (``neighbour_heads``); the cover of every
+# training module (the fixed K-set, whatever the code) is the cautious member: the inner folds keep
+# it unless reading the code ranks better.
+FIXED_COVER = Learner("mean", (("aggregate", "cover"), ("margin", 0.0)))
 PASSES_RANKERS: tuple[Learner, ...] = (
     *(learner for learner in REGRESSORS if margin_of(learner) == 0.0),
     *_grid("knn", *({"k": k, "aggregate": "mean", "margin": 0.0} for k in (10, 30))),
     *_grid("knn", *({"k": k, "aggregate": "cover", "margin": 0.0} for k in (10, 30, 100))),
+    FIXED_COVER,
 )

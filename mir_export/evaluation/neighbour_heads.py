@@ -11,7 +11,8 @@ as a greedy cover of the neighbours' curves: first the candidate that raises mos
 summed gain over the default (class 0, which always runs), then the one that adds most beside it,
 for ``COVER_STEPS`` picks, the rest by their mean; the scores are the mean plus ``COVER_SCALE``
 per place in that order. A pipeline that wins big on half of the neighbours and loses on the rest
-is a poor guess but a good second trial: the mean ranks it low, the cover does not.
+is a poor guess but a good second trial: the mean ranks it low, the cover does not. With every
+training row a neighbour, the cover is the training modules' fixed K-set, whatever the code.
 
 Rows may carry a context, a one-hot ``extras`` (thread coarsening: the GPU a kernel's curve was
 measured on, every training kernel on every GPU). ``scope`` says which rows a query learns
@@ -101,6 +102,8 @@ class NeighbourHead:
 
     def _scores(self, embedding: np.ndarray) -> np.ndarray:
         z = _unit((np.asarray(embedding, dtype=np.float32) - self.mean) / self.std)
+        if self.aggregate == "cover" and self._k() == len(self.rows):  # one ranking for all: covered once
+            return np.repeat(cover_scores(self.targets[None]), len(z), axis=0)
         similarity = z @ self.rows.T
         nearest = np.argsort(-similarity, axis=1, kind="stable")[:, : self._k()]
         curves = self.targets[nearest]  # [N, k, C]
@@ -109,6 +112,17 @@ class NeighbourHead:
         pooled = curves.min(1) if self.aggregate == "min" else curves.mean(1)
         return pooled + self.offsets()
 
+    def ties(self, embedding: np.ndarray, tolerance: float = 1e-5) -> np.ndarray:
+        """[N] bool: queries whose k-th and next nearest rows are equally similar within
+        ``tolerance`` (modules with the same code): which of them is a neighbour is float rounding,
+        so another backend (ONNX) may take the other and score such a query otherwise."""
+        k = self._k()
+        if k == len(self.rows) or self.contexts.shape[1]:
+            return np.zeros(len(embedding), dtype=bool)
+        z = _unit((np.asarray(embedding, dtype=np.float32) - self.mean) / self.std)
+        similarity = -np.sort(-(z @ self.rows.T), axis=1)
+        return similarity[:, k - 1] - similarity[:, k] <= tolerance
+
     def _k(self) -> int:
         return len(self.rows) if self.k is None else min(self.k, len(self.rows))
 
@@ -116,7 +130,7 @@ class NeighbourHead:
         """ONNX: ``embedding`` [N, D] -> ``scores`` [N, C] (a head with contexts: export ``for_context``'s)."""
         if self.contexts.shape[1]:
             raise ValueError("a neighbour head with contexts is exported per context (for_context)")
-        if self._k() == len(self.rows) and self.aggregate != "cover":
+        if self._k() == len(self.rows):
             return self._export_constant(path)
         constants = {"mean": self.mean, "std": self.std, "rows_t": self.rows.T.copy(), "targets": self.targets,
                      "k": np.array([self._k()], dtype=np.int64), "axis1": np.array([1], dtype=np.int64),
@@ -144,8 +158,11 @@ class NeighbourHead:
 
     def _export_constant(self, path: Path) -> None:
         """Every training row a neighbour: one curve whatever the embedding (the best class on
-        average), written without the training rows it no longer needs."""
-        curve = (self.targets.min(0) if self.aggregate == "min" else self.targets.mean(0)) + self.offsets()
+        average, or the training rows' cover), written without the training rows it no longer needs."""
+        if self.aggregate == "cover":
+            curve = cover_scores(self.targets[None])[0]
+        else:
+            curve = (self.targets.min(0) if self.aggregate == "min" else self.targets.mean(0)) + self.offsets()
         constants = {"axis1": np.array([1], dtype=np.int64), "zero": np.array(0.0, dtype=np.float32),
                      "curve": curve.astype(np.float32)}
         nodes = [

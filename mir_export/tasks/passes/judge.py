@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from mir_export.evaluation.checkpoint import Checkpoint
-from mir_export.evaluation.learners import PASSES_ONE_SHOT, PASSES_RANKERS, margin_of
+from mir_export.evaluation.learners import FIXED_COVER, PASSES_ONE_SHOT, PASSES_RANKERS, margin_of
 from mir_export.evaluation.paired import paired
 from mir_export.evaluation.selection import FAMILY_INNER_SPLITS, group_folds, mean_log_speedup, nested_fit
 from mir_export.evaluation.suite import FEATURES as SUITE_FEATURES
@@ -169,8 +169,9 @@ def _ranked(outputs: np.ndarray, margin: float) -> np.ndarray:
 
 
 def rankers(code: bool) -> tuple:
-    """The ranking learners: ``PASSES_RANKERS`` over code columns, the mean curve without."""
-    return PASSES_RANKERS if code else tuple(lr for lr in CONSTANT if margin_of(lr) == 0.0)
+    """The ranking learners: ``PASSES_RANKERS`` over code columns; without, the mean curve and the
+    training folds' fixed cover."""
+    return PASSES_RANKERS if code else (*(lr for lr in CONSTANT if margin_of(lr) == 0.0), FIXED_COVER)
 
 
 def ranking_search(code: bool, classes: int):
