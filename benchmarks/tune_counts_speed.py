@@ -17,8 +17,12 @@ one process pays: ``tune(..., model=Model)`` with the model loaded once, against
 process for them all) against the sum of one -Oz per module, in one run.
 
 ``--pack DIR`` measures that pack instead of the tests' two (the shipped one: ``artifacts/tasks/passes``).
+``--python PATH`` runs the runtime with that interpreter (say a virtual environment with the compiled
+wheel installed, as a user has it) instead of this one (a source checkout: pure Python); every
+runtime process starts with ``-P``, so the working directory's sources never shadow the installed package.
 
     python benchmarks/tune_counts_speed.py [DIR ...] [--modules 30] [--rounds 3] [--out FILE.json] [--warm] [--pack DIR]
+        [--python PATH]
 """
 from __future__ import annotations
 
@@ -79,19 +83,19 @@ print(json.dumps({m: statistics.median(v) for m, v in times.items()}))
 """
 
 
-def warm(modules: list[Path], pack: Path, tmp: Path, rounds: int) -> dict:
+def warm(modules: list[Path], pack: Path, tmp: Path, rounds: int, python: str) -> dict:
     """Per module: the median of fresh ``opt -Oz`` runs and of ``tune --budget 3`` in one warm process;
     and the whole set as a build tunes it, one ``mir-runtime tune MODULES --out-dir`` process
     against the sum of one -Oz per module."""
     oz = {m.name: statistics.median(timed([f"opt-{LLVM}", "-passes=default<Oz>", "-S", "-o", str(tmp / "oz.ll"),
                                             str(m)])[0] for _ in range(rounds)) for m in modules}
-    done = subprocess.run([sys.executable, "-c", WARM, str(pack), str(tmp / "tuned.ll"), str(rounds),
+    done = subprocess.run([python, "-P", "-c", WARM, str(pack), str(tmp / "tuned.ll"), str(rounds),
                            *map(str, modules)], capture_output=True, text=True, check=True)
     tuned = {Path(k).name: v for k, v in json.loads(done.stdout).items()}
     rows = [{"module": m.name, "instructions": count_instructions(m.read_text()), "oz_s": round(oz[m.name], 3),
              "warm_tune3_s": round(tuned[m.name], 3), "warm_tune3_over_oz": round(tuned[m.name] / oz[m.name], 2)}
             for m in modules]
-    batch = [sys.executable, "-m", "mir_runtime.cli", "tune", *map(str, modules), "--out-dir", str(tmp / "batch"),
+    batch = [python, "-P", "-m", "mir_runtime.cli", "tune", *map(str, modules), "--out-dir", str(tmp / "batch"),
              "--budget", "3", "--tasks", str(pack)]
     batch_s = statistics.median(timed(batch)[0] for _ in range(rounds))
     sum_oz = sum(oz.values())
@@ -99,6 +103,13 @@ def warm(modules: list[Path], pack: Path, tmp: Path, rounds: int) -> dict:
             "summary": {key: summary(rows, key) for key in ("warm_tune3_over_oz", "oz_s")},
             "out_dir": {"modules": len(modules), "tune_s": round(batch_s, 3), "sum_oz_s": round(sum_oz, 3),
                         "tune_over_oz": round(batch_s / sum_oz, 2)}}
+
+
+def compiled(python: str) -> bool:
+    """Whether ``python`` runs the runtime's mypyc-compiled reader (a wheel build), not its sources."""
+    done = subprocess.run([python, "-P", "-c", "import mir_runtime.ir.parser as p; print(p.__file__.endswith('.py'))"],
+                          capture_output=True, text=True, check=True)
+    return done.stdout.strip() == "False"
 
 
 def pick(dirs: list[Path], count: int, out: Path) -> list[Path]:
@@ -144,6 +155,8 @@ def main() -> int:
     parser.add_argument("--warm", action="store_true", help="tune in one process, the model loaded once")
     parser.add_argument("--pack", type=Path, default=None,
                         help="a passes pack to measure (e.g. artifacts/tasks/passes) instead of the tests' two")
+    parser.add_argument("--python", default=sys.executable,
+                        help="the interpreter that runs the runtime (default: this one)")
     args = parser.parse_args()
     args.out = args.out or REPO / "benchmarks" / "results" / f"tune_counts_speed{'_warm' * args.warm}.json"
     with tempfile.TemporaryDirectory(prefix="tune-counts-") as tmp:
@@ -156,13 +169,13 @@ def main() -> int:
         (tmp / "modules").mkdir()
         modules = pick(args.dirs, args.modules, tmp / "modules")
         if args.warm:
-            result = warm(modules, tuned, tmp, args.rounds)
+            result = warm(modules, tuned, tmp, args.rounds, args.python)
             write(args.out, result)
             for key, bands in result["summary"].items():
                 print(key, json.dumps(bands))
             return 0
         opt = f"opt-{LLVM}"
-        runtime = [sys.executable, "-m", "mir_runtime.cli"]
+        runtime = [args.python, "-P", "-m", "mir_runtime.cli"]
         commands = {
             "oz": lambda m: [opt, "-passes=default<Oz>", "-S", "-o", str(tmp / "oz.ll"), str(m)],
             **{f"predict_{name}": (lambda m, pack=pack: [*runtime, "predict", str(m), "--task", "passes",
@@ -180,12 +193,12 @@ def main() -> int:
                          "tune3_over_oz": round(t["tune3"] / t["oz"], 2),
                          "tune3_over_oz_cpu": round(c["tune3"] / c["oz"], 2),
                          "runs": runs, "cpu_runs": cpu_runs})
-        start = [timed([sys.executable, "-c", "pass"])[0] for _ in range(3)]
+        start = [timed([args.python, "-P", "-c", "pass"])[0] for _ in range(3)]
         middle = sorted(modules, key=lambda m: m.stat().st_size)[len(modules) // 2]
-        parts = subprocess.run([sys.executable, "-c", BREAKDOWN, str(tuned), str(middle)],
+        parts = subprocess.run([args.python, "-P", "-c", BREAKDOWN, str(tuned), str(middle)],
                                capture_output=True, text=True, check=True).stdout
         middle_instructions = count_instructions(middle.read_text())
-    result = {"rounds": args.rounds, "opt": opt, "load_average": [round(x, 2) for x in os.getloadavg()],
+    result = {"rounds": args.rounds, "opt": opt, "runtime_compiled": compiled(args.python), "load_average": [round(x, 2) for x in os.getloadavg()],
               "cores": os.cpu_count(), "modules": rows,
               "packs": {name: str(pack) if args.pack else f"tests/passes_pack.py, {name} counts"
                         for name, pack in packs.items()},
