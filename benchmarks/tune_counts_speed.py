@@ -198,8 +198,8 @@ def main() -> int:
         parts = subprocess.run([args.python, "-P", "-c", BREAKDOWN, str(tuned), str(middle)],
                                capture_output=True, text=True, check=True).stdout
         middle_instructions = count_instructions(middle.read_text())
-    result = {"rounds": args.rounds, "opt": opt, "runtime_compiled": compiled(args.python), "load_average": [round(x, 2) for x in os.getloadavg()],
-              "cores": os.cpu_count(), "modules": rows,
+    result = {"rounds": args.rounds, "opt": opt, "runtime_compiled": compiled(args.python),
+              "load_average": [round(x, 2) for x in os.getloadavg()], "cores": os.cpu_count(), "modules": rows,
               "packs": {name: str(pack) if args.pack else f"tests/passes_pack.py, {name} counts"
                         for name, pack in packs.items()},
               "summary": {key: summary(rows, key) for key in (*(f"predict_{n}_s" for n in packs),

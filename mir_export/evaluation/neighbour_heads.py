@@ -100,11 +100,14 @@ class NeighbourHead:
             return self._scores(embedding)
         return np.concatenate([self.for_context(c)._scores(e[None]) for e, c in zip(embedding, extras)])
 
+    def _similarity(self, embedding: np.ndarray) -> np.ndarray:
+        """[N, M] cosine of each standardized query to each training row."""
+        return _unit((np.asarray(embedding, dtype=np.float32) - self.mean) / self.std) @ self.rows.T
+
     def _scores(self, embedding: np.ndarray) -> np.ndarray:
-        z = _unit((np.asarray(embedding, dtype=np.float32) - self.mean) / self.std)
         if self.aggregate == "cover" and self._k() == len(self.rows):  # one ranking for all: covered once
-            return np.repeat(cover_scores(self.targets[None]), len(z), axis=0)
-        similarity = z @ self.rows.T
+            return np.repeat(cover_scores(self.targets[None]), len(embedding), axis=0)
+        similarity = self._similarity(embedding)
         nearest = np.argsort(-similarity, axis=1, kind="stable")[:, : self._k()]
         curves = self.targets[nearest]  # [N, k, C]
         if self.aggregate == "cover":
@@ -119,8 +122,7 @@ class NeighbourHead:
         k = self._k()
         if k == len(self.rows) or self.contexts.shape[1]:
             return np.zeros(len(embedding), dtype=bool)
-        z = _unit((np.asarray(embedding, dtype=np.float32) - self.mean) / self.std)
-        similarity = -np.sort(-(z @ self.rows.T), axis=1)
+        similarity = -np.sort(-self._similarity(embedding), axis=1)
         return similarity[:, k - 1] - similarity[:, k] <= tolerance
 
     def _k(self) -> int:

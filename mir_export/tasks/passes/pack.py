@@ -5,9 +5,9 @@ inner score (``features.NAME.inner_log_gain``: mean log gain over -Oz of its inn
 The pack takes the feature set of the largest inner score among those the runtime computes itself
 (``opcodes``, ``autophase``: ``mir_runtime.code_counts``; ``ours``: the model's embedding), equal
 one-shot scores (-Oz on every inner module) decided by the ranking's inner score (what ``tune``
-keeps with its first pipelines, ``ranking_inner_log_gain``); the held-out figures never choose. The judge's learner for it is refitted on every training module the
-judge read (the same labels, checked by sha256, the same held-out packages left out, the same
-feature matrix from the judge's cache, the same seed), exported to ONNX (``embedding`` [N, D] in,
+keeps with its first pipelines, ``ranking_inner_log_gain``); the held-out figures never choose.
+The judge's learner for it is refitted on every training module the judge read (the same labels,
+checked by sha256, the same held-out packages left out, the same feature matrix from the judge's cache, the same seed), exported to ONNX (``embedding`` [N, D] in,
 ``gains`` [N, C] out, -Oz's column carrying the learner's margin, so the runtime's arg-max is the
 judge's one-shot decision; where the judge's ranking learner is another, its scores as a second
 output, ``ranking``, the order ``tune`` tries the pipelines in) and checked twice before the pack
@@ -248,7 +248,8 @@ def _onnx_outputs(path: Path, x: np.ndarray, output: str = "gains") -> np.ndarra
 
 
 def _tied(fitted, x: np.ndarray) -> np.ndarray:
-    """[N] bool: rows a neighbour head may score otherwise in ONNX (``NeighbourHead.ties``)."""
+    """[N] bool: rows a neighbour head may score otherwise in ONNX (``NeighbourHead.ties``); none
+    for another learner or none at all (``fitted`` None)."""
     ties = getattr(fitted, "ties", None)
     return ties(x) if ties is not None else np.zeros(len(x), dtype=bool)
 
@@ -372,7 +373,7 @@ def make_pack(args: argparse.Namespace) -> int:
             ranked.export(staged / "ranking.onnx")
             add_ranking(head, staged / "ranking.onnx")
             (staged / "ranking.onnx").unlink()
-        tied = _tied(fitted, train_x) | (_tied(ranked, train_x) if ranked is not None else False)
+        tied = _tied(fitted, train_x) | _tied(ranked, train_x)
         onnx_gap = _gap(_onnx_outputs(head, train_x), expected, tied)
         if expected_order is not None:
             onnx_gap = max(onnx_gap, _gap(_onnx_outputs(head, train_x, RANKING), expected_order, tied))
