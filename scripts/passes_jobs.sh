@@ -10,7 +10,7 @@ SEEDS=${2:-}
 cd "$(dirname "$0")/.."
 P="python3 -m mir_export.cli passes"
 SEARCH="cminpack muparser glm cppcheck"      # the coreset search reads these training packages only
-TRAIN="cminpack muparser glm cppcheck gsl glpk flint"
+TRAIN="cminpack muparser glm cppcheck gsl glpk flint boost1.81"
 TEST="eigen3 range-v3 re2 kissfft gemmlowp mdds armadillo nlohmann-json3"
 CAP="--max-instructions 30000"
 set -x
@@ -20,6 +20,7 @@ $P build --data "$DATA" --packages $TEST
 $P label --data "$DATA" --split test --packages $TEST --pipelines "$DATA/coreset/coreset.tsv" $CAP
 $P build --data "$DATA" --packages gsl glpk
 $P build --data "$DATA" --packages flint --max-units 1400
+$P build --data "$DATA" --packages boost1.81 --max-units 300
 $P label --data "$DATA" --split train --packages $TRAIN --pipelines "$DATA/coreset/coreset.tsv" $CAP
 $P label --data "$DATA" --split test --packages $TEST --pipelines "$DATA/coreset/coreset.tsv" --recheck 50
 echo "=== passes jobs done $(date -u)"

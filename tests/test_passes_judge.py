@@ -284,6 +284,32 @@ def test_bytes_of_the_kept_pipelines_reach_the_figures(data: Path, tmp_path: Pat
             assert figures["text_bytes"]["modules"] == len(results["decisions"])
 
 
+def test_bytes_of_some_feature_sets_only(data: Path, tmp_path: Path, monkeypatch, capsys):
+    """``passes bytes --features`` measures the references' and the named sets' pipelines; an unknown set is refused."""
+    from mir_export.tasks.passes import measure
+    from mir_export.tasks.passes.labels import chosen_pipelines
+
+    monkeypatch.setitem(judge_module.FEATURES, "opcodes", (_hint, "the best pipeline, named"))
+    assert _judge(data, tmp_path) == 0
+    capsys.readouterr()
+    judged = tmp_path / "out" / "judge.json"
+    decisions = json.loads(judged.read_text())["decisions"]
+    some = chosen_pipelines(decisions, {"none"})
+    assert all(some[k] <= v for k, v in chosen_pipelines(decisions).items())
+    assert all(set(d["references"].values()) <= some[d["key"]] for d in decisions)
+    asked: list[str] = []
+    monkeypatch.setattr(measure, "text_bytes", lambda path, form, pipelines: asked.extend(pipelines) or
+                        {n: 7 for n in pipelines})
+    pipes = tmp_path / "p.tsv"
+    pipes.write_text("a\tsroa\nb\tgvn\nc\tinstcombine\n")
+    base = ["passes", "bytes", "--data", str(data), "--judge", str(judged), "--pipelines", str(pipes), "--jobs", "1"]
+    assert main([*base, "--features", "nothing"]) == 2
+    err = capsys.readouterr().err
+    assert "--features: nothing not in" in err and len(err.strip().splitlines()) == 1
+    assert main([*base, "--features", "none"]) == 0
+    assert set(asked) <= {n for names in some.values() for n in names}
+
+
 def test_a_training_sample_is_one_draw_by_key_for_every_feature_set(data: Path, tmp_path: Path, monkeypatch, capsys):
     from mir_export.tasks.passes.task import sample
 

@@ -119,6 +119,9 @@ def _bytes_command(cmds) -> None:
     _judged(t)
     t.add_argument("--labels", type=Path, default=None,
                    help="the held-out modules' labels (default: the test file the judge names, else its train file)")
+    t.add_argument("--features", nargs="+", default=None, metavar="NAME",
+                   help="measure the references' and these feature sets' pipelines only (default: every one "
+                        "the JSON has; the judge's bytes figures cover the modules measured)")
 
 
 def _judged(cmd) -> None:
@@ -420,7 +423,11 @@ def _bytes(args: argparse.Namespace) -> int:
         rows, _ = read_labels(labels, list(judge["pipelines"]))
     except LabelFileError as exc:
         raise UsageError(str(exc)) from None
-    wanted = chosen_pipelines(decisions)
+    judged = set(judge.get("features", {}))
+    unknown_sets = sorted(set(args.features or ()) - judged)
+    if unknown_sets:
+        raise UsageError(f"--features: {', '.join(unknown_sets)} not in {args.judge} (it has {', '.join(sorted(judged))})")
+    wanted = chosen_pipelines(decisions, set(args.features) if args.features else None)
     unknown = sorted({n for names in wanted.values() for n in names} - set(passes))
     if unknown:
         raise UsageError(f"{args.judge}: decisions name pipelines it has no passes for: {', '.join(unknown[:5])}")

@@ -158,14 +158,16 @@ def bytes_path(labels: Path) -> Path:
     return labels.with_name(labels.name.removesuffix(".jsonl") + ".bytes.jsonl")
 
 
-def chosen_pipelines(decisions: list[dict]) -> dict[str, set[str]]:
-    """Per module key, every pipeline the judge's references and feature sets keep (one shot and
-    each K), from its ``decisions``: the pipelines whose ``.text`` bytes the report needs."""
+def chosen_pipelines(decisions: list[dict], features: set[str] | None = None) -> dict[str, set[str]]:
+    """Per module key, every pipeline the judge's references and feature sets (``features`` only,
+    when given) keep (one shot and each K), from its ``decisions``: the pipelines whose ``.text``
+    bytes the report needs. A subset is cheaper: each pipeline is an opt and an llc run."""
     wanted: dict[str, set[str]] = {}
     for entry in decisions:
         names = set(entry["references"].values())
-        for modes in entry["features"].values():
-            names.update(v for mode, v in modes.items() if mode != "ranked")
+        for name, modes in entry["features"].items():
+            if features is None or name in features:
+                names.update(v for mode, v in modes.items() if mode != "ranked")
         wanted[entry["key"]] = names
     return wanted
 
