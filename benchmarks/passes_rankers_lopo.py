@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from mir_export.evaluation.learners import PASSES_RANKERS
-from mir_export.tasks.passes.judge import JudgeContext, inner_groups, matrices, ranking_search
+from mir_export.evaluation.suite import Context
+from mir_export.tasks.passes.judge import inner_groups, matrices, ranking_search
 from mir_export.tasks.passes.pipelines import read_pipelines
 from mir_export.tasks.passes.task import greedy_set, load_split, set_gains, top
 from mir_runtime.model import default_model_dir
@@ -44,7 +45,7 @@ def main() -> int:
             for form in sorted(set(split.test.forms.tolist()))]).mean())), 4) for k in (3, 5)}
         entry: dict = {"train": len(split.train), "test": len(split.test),
                        "oracle": round(float(np.exp(y_test.max(1).mean())), 4), **own, "features": {}}
-        made = matrices(split, ("opcodes", "autophase"), JudgeContext(default_model_dir(), None, 1), args.cache)
+        made = matrices(split, ("opcodes", "autophase"), Context(default_model_dir(), None, 1), args.cache)
         for feature, (matrix, _) in made.items():
             x, x_test = matrix[:len(split.train)], matrix[len(split.train):]
             none = np.zeros((len(x), 0))

@@ -122,3 +122,38 @@ def test_the_graph_sees_function_level_and_relative_imports() -> None:
     graph = import_graph()
     assert "mir_runtime.parallel" in graph["mir_runtime.model"]  # imported inside iter_embed
     assert "mir_runtime.ir.reader" in graph["mir_runtime.ir"]
+
+
+def _defined(path: Path) -> set[str]:
+    """The names a module binds at its top level: functions, classes, assignments, imports, and
+    the strings of its ``__all__`` (a package's lazy ``__getattr__`` exports)."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(), str(path)).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+            if "__all__" in names and isinstance(node.value, (ast.List, ast.Tuple)):
+                names.update(e.value for e in node.value.elts if isinstance(e, ast.Constant))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return names
+
+
+def test_benchmark_scripts_import_names_the_packages_have() -> None:
+    """A benchmark is run by hand, months apart: a name it imports from the packages that a later
+    change renamed or removed fails here, not on the day someone needs the measurement."""
+    modules = _modules()
+    stale = []
+    for script in sorted((REPO / "benchmarks").glob("*.py")):
+        for node in ast.walk(ast.parse(script.read_text(), str(script))):
+            if not isinstance(node, ast.ImportFrom) or not (node.module or "").startswith(tuple(PACKAGES.values())):
+                continue
+            if node.module not in modules:
+                stale.append(f"{script.name}: {node.module}")
+                continue
+            have = _defined(modules[node.module])
+            stale += [f"{script.name}: {node.module}.{a.name}" for a in node.names
+                      if a.name not in have and f"{node.module}.{a.name}" not in modules]
+    assert not stale, stale
