@@ -206,6 +206,22 @@ def test_the_cautious_rule_takes_the_most_conservative_learner_within_one_standa
     assert choose(learners, clear, cautious=True) == bold
 
 
+def test_held_to_the_default_each_a_big_win_on_one_group_vetoes_no_steady_learner() -> None:
+    bold, steady, never = (Learner("knn", (("k", 3), ("margin", 0.0))), Learner("knn", (("k", 5), ("margin", 0.0))),
+                           Learner("mean", (("margin", 10.0),)))
+    packages = np.repeat(["a", "b", "c", "d", "e"], 10)
+    # bold: 2x on package a, a little lost on the others; steady: a little gained on every package
+    scores = {bold: np.repeat([0.7, -0.01, -0.01, -0.01, -0.01], 10),
+              steady: np.repeat([0.02, 0.01, 0.015, 0.01, 0.02], 10) + np.tile(np.linspace(-0.002, 0.002, 10), 5),
+              never: np.zeros(50)}
+    learners = (bold, steady, never)
+    assert choose(learners, scores, cautious=True, groups=packages) == never  # the bold one's band holds all
+    assert choose(learners, scores, False, never, packages, each_clears=True) == steady
+    assert choose((bold, never), {bold: scores[bold], never: scores[never]}, False, never, packages,
+                  each_clears=True) == never  # one package's win alone does not clear its own band
+    assert choose(learners, scores, False, never, each_clears=True) == bold  # rows as observations: it clears
+
+
 def test_the_cautious_band_counts_a_group_of_rows_as_one_observation() -> None:
     bold, never = Learner("knn", (("k", 1), ("margin", 0.0))), Learner("mean", (("margin", 1.0),))
     # four loop families of eight kernels; the bold learner wins big on three, loses on the fourth

@@ -209,10 +209,12 @@ def margin_of(learner: Learner) -> float:
 
 
 # The pass-pipeline task's one-shot learners: the regressors, and -Oz whatever the code (the mean
-# curve at a margin no predicted gain clears), which the one-standard-error rule keeps unless a
-# learner is clearly better: a pipeline that wins on the training packages may lose to -Oz on others.
+# curve at a margin no predicted gain clears, ``ALWAYS_OZ``), the reference a learner must clear by
+# one standard error over packages to be taken: a pipeline that wins on the training packages may
+# lose to -Oz on others.
 NEVER = 10.0
-PASSES_ONE_SHOT: tuple[Learner, ...] = (*REGRESSORS, *_grid("mean", {"margin": NEVER}))
+ALWAYS_OZ = _grid("mean", {"margin": NEVER})[0]
+PASSES_ONE_SHOT: tuple[Learner, ...] = (*REGRESSORS, ALWAYS_OZ)
 # The pass-pipeline task's ranking learners (the order ``tune`` tries pipelines in): the regressors
 # at margin 0 (a margin moves no ranking), the mean of more neighbours than coarsening's 17 kernels
 # allow, and greedy covers of the neighbours' curves (``neighbour_heads``); the cover of every

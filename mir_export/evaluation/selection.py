@@ -118,7 +118,7 @@ def inner_scores(learners: tuple[Learner, ...], embedding: np.ndarray, extras: n
 
 
 def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cautious: bool,
-           reference: Learner | None = None, groups: np.ndarray | None = None) -> Learner:
+           reference: Learner | None = None, groups: np.ndarray | None = None, each_clears: bool = False) -> Learner:
     """The best mean inner score (first of equals: grid order); ``cautious``: the one-standard-error
     rule (Breiman et al. 1984; Hastie et al., ESL 7.10): the most conservative learner (largest
     margin, then simplest family, as ``learners`` are ordered by ``caution``) whose mean is within
@@ -130,9 +130,18 @@ def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cau
     the units the inner folds hold out whole (loop families); the cautious rule's standard error
     is then taken over them (``_error``), since rows of one group succeed or fail together. (The
     reference rule still pairs per-row differences: grouped device mapping's recorded figures
-    come from it.)"""
+    come from it.) ``each_clears`` (with ``reference``): every learner is held to the reference
+    alone, the best mean taken among those whose advantage over it exceeds one standard error of
+    their own paired differences (over ``groups`` where given), the reference when none does. The
+    one-standard-error band is the best learner's: one learner that wins big on a single group
+    widens it until it holds the default, and vetoes a learner that gains a little on every group;
+    held to the default each on its own, the second is taken and the first is not."""
     means = {learner: float(values.mean()) for learner, values in scores.items()}
     best = max(learners, key=lambda learner: means[learner])
+    if reference is not None and each_clears:
+        clear = [learner for learner in learners
+                 if means[learner] - means[reference] > _error(scores[learner] - scores[reference], groups)]
+        return max(clear, key=lambda learner: means[learner]) if clear else reference
     if reference is not None:
         return best if means[best] - means[reference] > _error(scores[best] - scores[reference]) else reference
     if not cautious:
@@ -170,17 +179,17 @@ def caution(learner: Learner) -> tuple:
 
 def nested_fit(learners: tuple[Learner, ...], classes: int, splitter: Splitter, score: Score, label: str = "",
                cautious: bool = False, reference: Learner | None = None,
-               decision: Callable[[np.ndarray, float], np.ndarray] | None = None):
+               decision: Callable[[np.ndarray, float], np.ndarray] | None = None, each_clears: bool = False):
     """A ``protocol.Fit`` that chooses among ``learners`` by inner cross-validation (``cautious``:
-    by the one-standard-error rule; ``reference``: the default to beat; see ``choose``;
-    ``decision``: see ``inner_scores``)."""
+    by the one-standard-error rule; ``reference``: the default to beat, ``each_clears``: each
+    learner held to it alone; see ``choose``; ``decision``: see ``inner_scores``)."""
 
     def fit(embedding: np.ndarray, extras: np.ndarray, targets: np.ndarray, groups: np.ndarray | None,
             seed: int) -> Chosen:
         folds = splitter(targets if targets.ndim == 1 else np.zeros(len(targets)), groups, seed)
         scored, per_row = inner_scores(learners, embedding, extras, targets, classes, folds, score, seed, decision)
         scores = {learner: float(values.mean()) for learner, values in per_row.items()}
-        best = choose(learners, per_row, cautious, reference, None if groups is None else groups[scored])
+        best = choose(learners, per_row, cautious, reference, None if groups is None else groups[scored], each_clears)
         model = best.fit(embedding, extras, targets, classes, seed)
         if label:
             print(f"{label}: chose {best.name} (inner {scores[best]:.4f})", file=sys.stderr)

@@ -2,8 +2,9 @@
 
 The training modules alone choose: the fixed references (``task``: the best single pipeline, the
 greedy K-sets), and for each feature set the suite's learner search (``selection.nested_fit`` over
-the size task's regressor grid, a margin on -Oz, the one-standard-error rule; without code columns
-the mean curve alone, the best fixed pipeline of the training folds), its inner folds keeping
+the size task's regressor grid, a margin on -Oz, each learner held to -Oz whatever the code by one
+standard error over packages; without code columns the mean curve alone, the best fixed pipeline
+of the training folds), its inner folds keeping
 packages whole where the training split has at least ``FAMILY_INNER_SPLITS`` packages, else source
 units. The chosen learner, refitted on every training module, predicts each pipeline's gain over
 -Oz for the held-out modules: one shot, the arg-max (-Oz unless a gain clears the margin); K = 3, 5,
@@ -33,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from mir_export.evaluation.checkpoint import Checkpoint
-from mir_export.evaluation.learners import FIXED_COVER, PASSES_ONE_SHOT, PASSES_RANKERS, margin_of
+from mir_export.evaluation.learners import ALWAYS_OZ, FIXED_COVER, PASSES_ONE_SHOT, PASSES_RANKERS, margin_of
 from mir_export.evaluation.paired import paired
 from mir_export.evaluation.selection import FAMILY_INNER_SPLITS, group_folds, mean_log_speedup, nested_fit
 from mir_export.evaluation.suite import FEATURES as SUITE_FEATURES
@@ -158,10 +159,19 @@ def _inner_folds(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> l
     return group_folds(groups, FAMILY_INNER_SPLITS, seed)
 
 
+def one_shot_grid(code: bool) -> tuple:
+    """The one-shot learners: ``PASSES_ONE_SHOT`` over code columns, the mean curve without; -Oz
+    whatever the code (``ALWAYS_OZ``) among them, the reference."""
+    return PASSES_ONE_SHOT if code else (*CONSTANT, ALWAYS_OZ)
+
+
 def search(code: bool, classes: int):
-    """The nested learner search: the one-shot grid over code columns (``PASSES_ONE_SHOT``, -Oz
-    whatever the code among them), the mean curve without."""
-    return nested_fit(PASSES_ONE_SHOT if code else CONSTANT, classes, _inner_folds, mean_log_speedup, cautious=True)
+    """The nested learner search for one shot: the best inner mean among the learners whose gain
+    over -Oz whatever the code clears one standard error over the training packages (their paired
+    per-module differences summed within each package: its modules win or lose together), else
+    -Oz (``selection.choose``'s ``each_clears``)."""
+    return nested_fit(one_shot_grid(code), classes, _inner_folds, mean_log_speedup, reference=ALWAYS_OZ,
+                      each_clears=True)
 
 
 def _ranked(outputs: np.ndarray, margin: float) -> np.ndarray:
@@ -227,7 +237,7 @@ def decide(name: str, matrix: np.ndarray, split: Split, seed: int, saved: Checkp
     _, groups = inner_groups(split.train)
     code = matrix.shape[1] > 0
     key = ("passes-judge", name, _digest(split.train.keys, targets, split.test.keys, split.train.names, matrix,
-                                         [lr.name for lr in (PASSES_ONE_SHOT if code else CONSTANT)], groups,
+                                         [lr.name for lr in one_shot_grid(code)], "each-clears", groups,
                                          [lr.name for lr in rankers(code)], RANK_BUDGET))
     done = saved.runs(key)
     if seed in done:
