@@ -228,14 +228,17 @@ FAKE_IR2VEC = """import time
 
 
 class _Embedding:
+    def __init__(self, path):
+        self.path = path
+
     def getProgramVector(self):
-        return [1.0] * 300
+        return [float("nan") if self.path.endswith("nan.ll") else 1.0] * 300
 
 
 def initEmbedding(path, *_):
     if path.endswith("hang.ll"):
         time.sleep(3600)
-    return _Embedding()
+    return _Embedding(path)
 """
 
 
@@ -251,6 +254,11 @@ def test_a_file_ir2vec_hangs_on_is_rejected_after_the_time_limit(tmp_path, monke
     vectors, rejected = ir2vec_vectors(files, seconds=3)
     assert list(rejected) == [str(files[1])] and "no vector after 3 s" in rejected[str(files[1])]
     assert vectors[0].all() and not vectors[1].any() and vectors[2].all()
+    nan = tmp_path / "nan.ll"
+    nan.write_text("; IR2Vec's arithmetic gives NaN here\n")
+    vectors, rejected = ir2vec_vectors([files[0], nan])
+    assert list(rejected) == [str(nan)] and "not finite" in rejected[str(nan)]
+    assert vectors[0].all() and not vectors[1].any()
 
 
 def test_embeddings_are_cached_per_encoder(model_dir, tmp_path, monkeypatch) -> None:

@@ -5,7 +5,8 @@ the error and ends the whole process. So it runs in a worker process (``python -
 mir_export.features.baselines FILE...``) that prints one vector per file; when the worker dies,
 the file it was on is recorded as failed and a new worker resumes after it. A failed file's
 vector is all zeros (a constant the head can still separate by the run-time inputs), and the
-failures are reported with the results. IR2Vec can also hang on a file (its flow-aware walk ran
+failures are reported with the results; so is a vector with a NaN or an infinity in it (IR2Vec
+gave one NaN for one Boost test module of thousands). IR2Vec can also hang on a file (its flow-aware walk ran
 for over 10 minutes and 2 GB on one 19 KB hashcat function): a worker that prints no vector for
 ``FILE_SECONDS`` is killed and that file counted as rejected too.
 """
@@ -88,6 +89,9 @@ def ir2vec_vectors(paths: Sequence[Path], seconds: float = FILE_SECONDS,
         chain.start()
     for chain in chains:
         chain.join()
+    for k in np.flatnonzero(~np.isfinite(vectors).all(1)):  # IR2Vec's own arithmetic gave NaN or inf
+        vectors[k] = 0.0
+        failures[int(k)] = "IR2Vec gave a vector that is not finite"
     return vectors[index], {str(p): failures[k] for p, k in zip(paths, index) if k in failures}
 
 
