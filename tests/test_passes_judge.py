@@ -282,6 +282,12 @@ def test_bytes_of_the_kept_pipelines_reach_the_figures(data: Path, tmp_path: Pat
         for mode in (("one_shot", "k3") if "one_shot" in entry else (None,)):
             figures = entry[mode] if mode else entry
             assert figures["text_bytes"]["modules"] == len(results["decisions"])
+    table = (tmp_path / "out" / "judge.md").read_text().split("Per held-out package (`.text` bytes")[1].split("\n\n")[1]
+    packages = sorted(results["references"]["Oz"]["per_package"])
+    assert table.splitlines()[0] == "| | " + " | ".join(packages) + " |"
+    row = next(line for line in table.splitlines() if line.startswith("| oracle"))
+    oracle = results["references"]["oracle"]["text_bytes"]["per_package"]
+    assert row.rstrip(" |").split(" | ")[1:] == [f"{oracle[p]:.4f}" for p in packages]
 
 
 def test_bytes_of_some_feature_sets_only(data: Path, tmp_path: Path, monkeypatch, capsys):

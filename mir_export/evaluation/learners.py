@@ -224,6 +224,6 @@ FIXED_COVER = Learner("mean", (("aggregate", "cover"), ("margin", 0.0)))
 PASSES_RANKERS: tuple[Learner, ...] = (
     *(learner for learner in REGRESSORS if margin_of(learner) == 0.0),
     *_grid("knn", *({"k": k, "aggregate": "mean", "margin": 0.0} for k in (10, 30))),
-    *_grid("knn", *({"k": k, "aggregate": "cover", "margin": 0.0} for k in (10, 30, 100))),
+    *_grid("knn", *({"k": k, "aggregate": "cover", "margin": 0.0} for k in (10, 30, 100, 300, 1000))),
     FIXED_COVER,
 )

@@ -84,6 +84,22 @@ def _text_bytes(results: dict) -> str:
         lines.append(f"| {LABELS[name]} | " + " | ".join(cells) + " |")
     for name, entry in results["features"].items():
         lines.append(f"| {_name(results, name)} | " + " | ".join(cell(entry[m]) for m in MODES) + " |")
+    return "\n".join(lines + ["", _text_bytes_per_package(results)])
+
+
+def _text_bytes_per_package(results: dict) -> str:
+    """The same ratio per held-out package: the references, then each feature set one shot and at
+    K = 3 (a package none of whose modules was measured: a dash)."""
+    refs = results["references"]
+    packages = list(refs["Oz"]["per_package"])
+    rows = [(LABELS[n], refs[n]) for n in ("oracle", "best_fixed", "fixed_3")]
+    for name, entry in results["features"].items():
+        rows += [(f"{_name(results, name)}, {HEADS[m]}", entry[m]) for m in ("one_shot", "k3")]
+    lines = ["Per held-out package (`.text` bytes, as above):", "",
+             "| | " + " | ".join(packages) + " |", "|---|" + "---:|" * len(packages)]
+    for label, figure in rows:
+        have = figure["text_bytes"].get("per_package", {})
+        lines.append(f"| {label} | " + " | ".join(f"{have[p]:.4f}" if p in have else "–" for p in packages) + " |")
     return "\n".join(lines)
 
 
