@@ -133,8 +133,9 @@ def _defined(path: Path) -> set[str]:
             names.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
-            if "__all__" in names and isinstance(node.value, (ast.List, ast.Tuple)):
+            bound = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+            names |= bound
+            if "__all__" in bound and isinstance(node.value, (ast.List, ast.Tuple)):
                 names.update(e.value for e in node.value.elts if isinstance(e, ast.Constant))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names.update((a.asname or a.name).split(".")[0] for a in node.names)

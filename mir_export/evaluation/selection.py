@@ -137,11 +137,11 @@ def choose(learners: tuple[Learner, ...], scores: dict[Learner, np.ndarray], cau
     widens it until it holds the default, and vetoes a learner that gains a little on every group;
     held to the default each on its own, the second is taken and the first is not."""
     means = {learner: float(values.mean()) for learner, values in scores.items()}
-    best = max(learners, key=lambda learner: means[learner])
     if reference is not None and each_clears:
         clear = [learner for learner in learners
                  if means[learner] - means[reference] > _error(scores[learner] - scores[reference], groups)]
         return max(clear, key=lambda learner: means[learner]) if clear else reference
+    best = max(learners, key=lambda learner: means[learner])
     if reference is not None:
         return best if means[best] - means[reference] > _error(scores[best] - scores[reference]) else reference
     if not cautious:

@@ -426,7 +426,8 @@ def _bytes(args: argparse.Namespace) -> int:
     judged = set(judge.get("features", {}))
     unknown_sets = sorted(set(args.features or ()) - judged)
     if unknown_sets:
-        raise UsageError(f"--features: {', '.join(unknown_sets)} not in {args.judge} (it has {', '.join(sorted(judged))})")
+        raise UsageError(f"--features: {', '.join(unknown_sets)} not in {args.judge} "
+                         f"(it has {', '.join(sorted(judged))})")
     wanted = chosen_pipelines(decisions, set(args.features) if args.features else None)
     unknown = sorted({n for names in wanted.values() for n in names} - set(passes))
     if unknown:

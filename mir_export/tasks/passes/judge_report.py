@@ -59,12 +59,16 @@ def _per_package(results: dict) -> str:
     lines = ["Per held-out package and form (one shot; the 3-set beside -Oz):", "",
              "| | " + " | ".join(packages) + " | " + " | ".join(refs["Oz"]["per_form"]) + " |",
              "|---|" + "---:|" * (len(packages) + len(refs["Oz"]["per_form"]))]
-    rows = [(LABELS[n], refs[n]) for n in ("oracle", "best_fixed", "fixed_3")]
-    rows += [(_name(results, n), e["one_shot"]) for n, e in features.items()]
+    rows = _reference_rows(results) + [(_name(results, n), e["one_shot"]) for n, e in features.items()]
     for label, figure in rows:
         lines.append(f"| {label} | " + " | ".join(f"{figure['per_package'][p]:.4f}" for p in packages) + " | "
                      + " | ".join(f"{v:.4f}" for v in figure["per_form"].values()) + " |")
     return "\n".join(lines)
+
+
+def _reference_rows(results: dict) -> list[tuple[str, dict]]:
+    """The per-package tables' first rows: the oracle, the best fixed pipeline, the fixed 3-set."""
+    return [(LABELS[n], results["references"][n]) for n in ("oracle", "best_fixed", "fixed_3")]
 
 
 def _text_bytes(results: dict) -> str:
@@ -90,11 +94,9 @@ def _text_bytes(results: dict) -> str:
 def _text_bytes_per_package(results: dict) -> str:
     """The same ratio per held-out package: the references, then each feature set one shot and at
     K = 3 (a package none of whose modules was measured: a dash)."""
-    refs = results["references"]
-    packages = list(refs["Oz"]["per_package"])
-    rows = [(LABELS[n], refs[n]) for n in ("oracle", "best_fixed", "fixed_3")]
-    for name, entry in results["features"].items():
-        rows += [(f"{_name(results, name)}, {HEADS[m]}", entry[m]) for m in ("one_shot", "k3")]
+    packages = list(results["references"]["Oz"]["per_package"])
+    rows = _reference_rows(results) + [(f"{_name(results, name)}, {HEADS[m]}", entry[m])
+                                       for name, entry in results["features"].items() for m in ("one_shot", "k3")]
     lines = ["Per held-out package (`.text` bytes, as above):", "",
              "| | " + " | ".join(packages) + " |", "|---|" + "---:|" * len(packages)]
     for label, figure in rows:

@@ -410,7 +410,8 @@ def make_pack(args: argparse.Namespace) -> int:
     finally:
         shutil.rmtree(staged, ignore_errors=True)
     print(f"passes pack: {args.out} ({len(pipelines)} pipelines, features {SHIPPABLE[name]}); ONNX head vs learner "
-          f"{onnx_gap:.1e} on {len(train_x) - int(tied.sum())} modules, mir_runtime vs learner {runtime_gap:.1e} on {len(some)}; "
+          f"{onnx_gap:.1e} on {len(train_x) - int(tied.sum())} modules, mir_runtime vs learner {runtime_gap:.1e} "
+          f"on {len(some)}; "
           f"the judge's one-shot decisions reproduced on {agreement}, its rankings on {ranked_agreement}")
     return 0
 
