@@ -284,3 +284,29 @@ def test_end_to_end_predict_and_tune(judged, tmp_path: Path):
                           capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
     assert "define" in tuned.read_text()
+
+
+def test_a_ranking_head_on_the_same_rows_shares_them(tmp_path: Path):
+    """Two neighbour heads fitted on the same rows: the pack's ONNX carries the rows and targets
+    once, and each output is still its own head's."""
+    import onnx
+    import onnxruntime as ort
+
+    from mir_export.evaluation.neighbour_heads import NeighbourHead
+    from mir_export.tasks.passes.pack import add_ranking, rename_output
+
+    rng = np.random.default_rng(0)
+    x, y = rng.normal(size=(40, 6)), rng.normal(size=(40, 4))
+    heads = {"one": NeighbourHead.fit(x, y, 3, "min", 0.1), "two": NeighbourHead.fit(x, y, 7, "cover", 0.0)}
+    for name, head in heads.items():
+        head.export(tmp_path / f"{name}.onnx")
+    rename_output(tmp_path / "one.onnx", "scores", "gains")
+    add_ranking(tmp_path / "one.onnx", tmp_path / "two.onnx")
+    sizes = [t.dims for t in onnx.load(str(tmp_path / "one.onnx")).graph.initializer]
+    assert sizes.count([6, 40]) == 1 and sizes.count([40, 4]) == 1
+    query = rng.normal(size=(9, 6)).astype(np.float32)
+    session = ort.InferenceSession(str(tmp_path / "one.onnx"), providers=["CPUExecutionProvider"])
+    gains, ranking = session.run(["gains", "ranking"], {"embedding": query})
+    np.testing.assert_allclose(gains, heads["one"].predict(query), atol=1e-5)
+    np.testing.assert_allclose(ranking, heads["two"].predict(query), atol=1e-5)
+

@@ -222,9 +222,12 @@ def add_ranking(path: Path, ranking_head: Path) -> None:
 
     model, other = onnx.load(str(path)), compose.add_prefix(onnx.load(str(ranking_head)), "ranking_")
     graph = model.graph
+    shared = _shared_initializers(graph, other.graph)
+    for node in other.graph.node:
+        node.input[:] = [shared.get(i, i) for i in node.input]
     graph.node.extend([helper.make_node("Identity", ["embedding"], ["ranking_embedding"]), *other.graph.node,
                        helper.make_node("Identity", ["ranking_scores"], [RANKING])])
-    graph.initializer.extend(other.graph.initializer)
+    graph.initializer.extend(t for t in other.graph.initializer if t.name not in shared)
     graph.value_info.extend(other.graph.value_info)
     scores = next(o for o in other.graph.output if o.name == "ranking_scores")
     graph.output.append(helper.make_tensor_value_info(RANKING, scores.type.tensor_type.elem_type,
@@ -238,6 +241,19 @@ def add_ranking(path: Path, ranking_head: Path) -> None:
     model.ir_version = max(model.ir_version, other.ir_version)
     onnx.checker.check_model(model)
     path.write_bytes(model.SerializeToString())
+
+
+def _shared_initializers(graph, other) -> dict[str, str]:
+    """``other``'s initializers equal to one of ``graph``'s (same type, shape and bytes: two neighbour
+    heads fitted on the same rows hold the same rows and targets), by name -> ``graph``'s name, so the
+    pack carries them once."""
+    from onnx import numpy_helper
+
+    def key(tensor) -> tuple:
+        return tensor.data_type, tuple(tensor.dims), numpy_helper.to_array(tensor).tobytes()
+
+    ours = {key(t): t.name for t in graph.initializer}
+    return {t.name: ours[key(t)] for t in other.initializer if key(t) in ours}
 
 
 def _onnx_outputs(path: Path, x: np.ndarray, output: str = "gains") -> np.ndarray:
