@@ -114,6 +114,25 @@ def test_finetune_learns_end_to_end_from_the_onnx_weights(trained_like) -> None:
     assert all(torch.equal(before[k], v) for k, v in pretrained.state_dict().items())  # each fold starts afresh
 
 
+def test_finetune_regresses_gains_and_reports_its_steps(trained_like) -> None:
+    """The ``gains`` objective: a row of real targets per file by mean squared error, the outputs
+    the predicted targets (the pass task's log gain of each pipeline)."""
+    _, directory = trained_like
+    runtime = Model.load(directory, precision="fp32")
+    files = [runtime.featurizer(parse_ir(LOOP if k % 2 else IR)) for k in range(6)]
+    none = np.zeros((6, 0))
+    targets = np.array([[0.0, 1.0, -1.0] if k % 2 else [0.0, -1.0, 1.0] for k in range(6)])
+    steps = []
+    model = finetune(pretrained_encoder(directory), files, none, targets, 3, seed=0,
+                     cfg=FinetuneConfig(statements=2, epochs=60, batch_size=6, encoder_lr=1e-3),
+                     pooling=runtime.manifest.pooling, objective="gains", progress=lambda *a: steps.append(a))
+    predicted = model.scores(files, none)
+    assert predicted.shape == (6, 3) and (predicted.argmax(1) == targets.argmax(1)).all()
+    assert [s[:2] for s in steps] == [(k, 60) for k in range(1, 61)] and steps[-1][2] < steps[0][2] / 2
+    with pytest.raises(ValueError, match="objective"):
+        finetune(pretrained_encoder(directory), files, none, targets, 3, seed=0, pooling="mean", objective="ranks")
+
+
 def test_peak_rss_sees_an_allocation_held_longer_than_a_sample() -> None:
     with PeakRSS() as memory:
         block = np.ones(50_000_000 // 8)

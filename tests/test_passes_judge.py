@@ -73,7 +73,10 @@ def _hint(paths, context) -> np.ndarray:
 
 
 def test_the_judge_lists_its_feature_sets_for_the_parser():
+    from mir_export.tasks.passes import cli, finetuned
+
     assert tuple(judge_module.FEATURES) == JUDGE_FEATURES
+    assert cli.FINETUNED == finetuned.FINETUNED
 
 
 def test_targets_floor_zero_counts_at_one_and_oz_comes_first():

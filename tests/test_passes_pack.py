@@ -310,3 +310,39 @@ def test_a_ranking_head_on_the_same_rows_shares_them(tmp_path: Path):
     np.testing.assert_allclose(gains, heads["one"].predict(query), atol=1e-5)
     np.testing.assert_allclose(ranking, heads["two"].predict(query), atol=1e-5)
 
+
+def test_the_finetuned_set_is_judged_resumed_and_never_shipped(tmp_path: Path, monkeypatch, capsys):
+    """``--features ... finetuned``: the encoder trained with a head on the training labels decides
+    for the held-out modules beside the bags, with no inner score; a re-run reads its checkpoint,
+    then its saved weights; the pack ships a set the runtime computes."""
+    import mir_export.evaluation.finetune as finetune_module
+    from mir_export.evaluation.finetune import FinetuneConfig
+    from mir_export.tasks.passes import judge as judge_module
+
+    data = _write_data(tmp_path / "data")
+    monkeypatch.setattr(judge_module, "FINETUNE_CONFIG", FinetuneConfig(statements=4, epochs=1, batch_size=6))
+    out = tmp_path / "judge.json"
+    command = ["passes", "judge", "--data", str(data), "--features", "opcodes", "finetuned", "--out", str(out),
+               "--cache", str(tmp_path / "cache")]
+    assert main(command) == 0, capsys.readouterr().err
+    results = json.loads(out.read_text())
+    entry = results["features"]["finetuned"]
+    assert entry["inner_log_gain"] is None and entry["learner"].startswith("finetuned(statements=4, epochs=1")
+    assert entry["columns"] is None and set(entry) >= {"one_shot", "k3", "k5"}
+    assert all(d["features"]["finetuned"]["one_shot"] in NAMES for d in results["decisions"])
+    assert "finetuned" not in results["best_baseline"].values()
+    assert "step 3/3" in capsys.readouterr().err
+    trained = finetune_module.finetune
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args[6].max_steps)
+        return trained(*args, **kwargs)
+
+    monkeypatch.setattr(finetune_module, "finetune", counted)
+    assert main(command) == 0 and calls == [] and json.loads(out.read_text()) == results
+    (tmp_path / "cache" / "judge-checkpoint.jsonl").unlink()
+    assert main(command) == 0 and calls == [0]  # the saved weights: no step taken
+    assert json.loads(out.read_text())["decisions"] == results["decisions"]
+    assert _pack(data, out, tmp_path / "passes") == 0, capsys.readouterr().err
+    assert read_pack(tmp_path / "passes").sections["metrics"]["features"] == "opcodes"

@@ -13,6 +13,10 @@ statement and node counts); the graph branch always sees the whole graph.
 Prediction uses every statement, through the runtime's own engine on a torch backend
 (``torch_encoder.torch_engine``).
 
+Two objectives: class labels by cross-entropy (device mapping), or a row of real targets per file
+by mean squared error (``gains``: the pass task's log gain of each pipeline over -Oz), whose
+outputs are the predicted targets.
+
 Fixed a priori: S = 32 statements, 2 epochs of batches of 16 rows, Adam with lr 5e-5 for the
 encoder and 1e-3 for the head, weight decay 1e-4 (``FinetuneConfig``); ``max_steps`` cuts
 training short (the benchmark's quick mode only).
@@ -60,20 +64,31 @@ class FineTuned(nn.Module):
         self.branches = nn.ModuleList([model.text, model.graph])  # shares the token table
         self.head = head
 
-    def predict(self, files: Sequence[Features], extras: np.ndarray) -> np.ndarray:
-        """The class of each file, from every statement."""
+    def scores(self, files: Sequence[Features], extras: np.ndarray) -> np.ndarray:
+        """[N, C]: the head's outputs for each file (logits, or the predicted targets), from every statement."""
         self.eval()
         engine = torch_engine(self.model, self.pooling)
         embeddings = np.stack([engine.embed(f) for f in files])
         with torch.no_grad():
-            return self.head(torch.from_numpy(embeddings), torch.tensor(extras, dtype=torch.float32)).argmax(1).numpy()
+            return self.head(torch.from_numpy(embeddings), torch.tensor(extras, dtype=torch.float32)).numpy()
+
+    def predict(self, files: Sequence[Features], extras: np.ndarray) -> np.ndarray:
+        """The class of each file (the largest output), from every statement."""
+        return self.scores(files, extras).argmax(1)
+
+
+OBJECTIVES = ("classes", "gains")
 
 
 def finetune(pretrained: MIREncoder, files: Sequence[Features], extras: np.ndarray, labels: np.ndarray,
-             classes: int, seed: int, cfg: FinetuneConfig = FinetuneConfig(), *, pooling: str) -> FineTuned:
-    """A copy of ``pretrained`` (``pretrained_encoder``) and a head fitted to these rows by
-    cross-entropy, on embeddings of ``pooling``'s layout (the model directory's). Files need at
-    least one statement. Deterministic for a seed."""
+             classes: int, seed: int, cfg: FinetuneConfig = FinetuneConfig(), *, pooling: str,
+             objective: str = "classes", progress=None) -> FineTuned:
+    """A copy of ``pretrained`` (``pretrained_encoder``) and a head fitted to these rows, on
+    embeddings of ``pooling``'s layout (the model directory's): ``labels`` [N] class indices by
+    cross-entropy, or (``objective`` "gains") [N, classes] targets by mean squared error. Files need
+    at least one statement. Deterministic for a seed; ``progress(step, steps, loss)`` after each step."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r} ({', '.join(OBJECTIVES)})")
     torch.manual_seed(seed)
     encoder = copy.deepcopy(pretrained).eval()
     generator = torch.Generator().manual_seed(seed)
@@ -87,7 +102,10 @@ def finetune(pretrained: MIREncoder, files: Sequence[Features], extras: np.ndarr
         {"params": model.head.parameters(), "lr": cfg.head_lr},
     ], weight_decay=cfg.weight_decay)
     e = torch.tensor(extras, dtype=torch.float32)
-    y = torch.tensor(labels, dtype=torch.int64)
+    y = torch.tensor(labels, dtype=torch.int64 if objective == "classes" else torch.float32)
+    loss = F.cross_entropy if objective == "classes" else F.mse_loss
+    total = -(-len(y) // cfg.batch_size) * cfg.epochs
+    total = total if cfg.max_steps is None else min(total, cfg.max_steps)
     model.train()
     steps = 0
     for _ in range(cfg.epochs):
@@ -96,8 +114,13 @@ def finetune(pretrained: MIREncoder, files: Sequence[Features], extras: np.ndarr
                 return model.eval()
             steps += 1
             optimizer.zero_grad()
+            step_loss = 0.0
             for r in rows.tolist():  # one file's graph at a time in memory; the gradient is the batch's
                 x = sampled_embedding(encoder, files[r], cfg.statements, generator, pooling)[None]
-                (F.cross_entropy(model.head(x, e[r : r + 1]), y[r : r + 1]) / len(rows)).backward()
+                part = loss(model.head(x, e[r : r + 1]), y[r : r + 1]) / len(rows)
+                part.backward()
+                step_loss += float(part.detach())
             optimizer.step()
+            if progress is not None:
+                progress(steps, total, step_loss)
     return model.eval()

@@ -16,6 +16,7 @@ from mir_runtime.usage import Formatter, UsageError
 FORMS = ("O0", "O2", "linked")
 MAX_JOBS = 2
 JUDGE_FEATURES = ("none", "opcodes", "autophase", "tfidf", "ir2vec", "random", "ours")  # judge.FEATURES, unimported
+FINETUNED = "finetuned"  # finetuned.FINETUNED: the encoder trained for the task, run only when named (hours)
 
 
 def _common(cmd, data_help: str) -> None:
@@ -172,8 +173,10 @@ def _judge_command(cmds) -> None:
     j.add_argument("--random-model", type=Path, default=None, metavar="DIR",
                    help="random-weights model (default: CACHE/random-model, made by 'mir-export random-model "
                         "--like MODEL --seed 0' when missing)")
-    j.add_argument("--features", nargs="+", choices=JUDGE_FEATURES, default=list(JUDGE_FEATURES), metavar="NAME",
-                   help=f"feature sets, from {', '.join(JUDGE_FEATURES)} (default: all)")
+    j.add_argument("--features", nargs="+", choices=(*JUDGE_FEATURES, FINETUNED), default=list(JUDGE_FEATURES),
+                   metavar="NAME", help=f"feature sets, from {', '.join(JUDGE_FEATURES)} (default: all of them) and "
+                                        f"{FINETUNED} (the model's encoder fine-tuned end to end on the training "
+                                        "labels: hours on two cores, run only when named)")
     j.add_argument("--cache", type=Path, default=None,
                    help="feature matrices, the random model, the checkpoint (default: DATA/judge)")
     j.add_argument("--out", type=Path, default=Path("results/passes/judge.json"), help="the JSON, written atomically")

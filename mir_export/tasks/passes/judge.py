@@ -39,11 +39,15 @@ from mir_export.evaluation.paired import paired
 from mir_export.evaluation.selection import FAMILY_INNER_SPLITS, group_folds, mean_log_speedup, nested_fit
 from mir_export.evaluation.suite import FEATURES as SUITE_FEATURES
 from mir_export.evaluation.suite import Context, Task, feature_matrix
+from mir_export.tasks.passes.finetuned import CONFIG as FINETUNE_CONFIG
+from mir_export.tasks.passes.finetuned import DESCRIPTION as FINETUNED_DESCRIPTION
+from mir_export.tasks.passes.finetuned import FINETUNED, finetuned_run
 from mir_export.tasks.passes.task import Modules, Split, best_single, figure, greedy_set, kept, set_gains, top
 from mir_export.tasks.size.task import CONSTANT
 
 NONE = "none"
 OURS = "ours"
+OURS_SETS = (OURS, FINETUNED)  # the encoder's own sets: never the best baseline
 BUDGETS = (3, 5)
 RANK_BUDGET = 3  # the ranking learner is chosen on what tune --budget 3 keeps on the inner folds
 MODES = ("one_shot", *(f"k{k}" for k in BUDGETS))
@@ -290,7 +294,7 @@ def compare(gains: dict[str, dict[str, np.ndarray]], refs: dict[str, np.ndarray]
     reference = {"one_shot": "best_fixed", **{f"k{k}": f"fixed_{k}" for k in BUDGETS}}
     pairs, best = [], {}
     for mode in MODES:
-        others = [n for n in gains if n != OURS]
+        others = [n for n in gains if n not in OURS_SETS]
         if others:
             best[mode] = max(others, key=lambda n: (gains[n][mode].mean(), n == NONE))
         against = [(reference[mode], refs[reference[mode]])]
@@ -316,9 +320,16 @@ def judge(split: Split, names: Sequence[str], context: Context, cache: Path, see
               f"best fixed {pipelines[refs['best_fixed']['pipelines'][0]]}, "
               f"3-set {[pipelines[i] for i in refs['fixed_3']['pipelines']]}\n")
     log.flush()
-    made = matrices(split, names, context, cache)
+    made = matrices(split, [n for n in names if n != FINETUNED], context, cache)
     saved = Checkpoint(cache / "judge-checkpoint.jsonl")
     runs = {name: decide(name, matrix, split, seed, saved) for name, (matrix, _) in made.items()}
+    if FINETUNED in names:
+        from mir_export.features.embedding import embedding_key
+
+        key = _digest(split.train.keys, split.train.targets(), split.test.keys, split.train.names,
+                      embedding_key(context.model), FINETUNE_CONFIG)
+        runs[FINETUNED] = finetuned_run(split, context.model, cache, seed, saved, key, max(BUDGETS),
+                                        FINETUNE_CONFIG, threads=max(context.workers, 1))
     rows = np.arange(len(test))
     chosen = {name: mode_choices(run, test) for name, run in runs.items()}
     gains = {name: {mode: test[rows, c] for mode, c in modes.items()} for name, modes in chosen.items()}
@@ -332,8 +343,11 @@ def judge(split: Split, names: Sequence[str], context: Context, cache: Path, see
                        for name, ref in refs.items()},
         "room_pct": round(100 * (float(np.exp(oracle - fixed)) - 1), 3),
         "room_over_held_out_best_pct": round(100 * (float(np.exp(oracle - bound)) - 1), 3),
-        "features": {name: {"description": FEATURES[name][1], "columns": int(made[name][0].shape[1]),
-                            "feature_seconds": None if made[name][1] is None else round(made[name][1], 1), "learner": runs[name]["learner"],
+        "features": {name: {"description": FINETUNED_DESCRIPTION if name == FINETUNED else FEATURES[name][1],
+                            "columns": int(made[name][0].shape[1]) if name in made else None,
+                            "feature_seconds": round(made[name][1], 1) if made.get(name, (0, None))[1] is not None
+                            else None,
+                            "learner": runs[name]["learner"],
                             "inner_log_gain": runs[name]["inner_log_gain"],
                             "ranking_learner": runs[name]["ranking_learner"],
                             "ranking_inner_log_gain": runs[name]["ranking_inner_log_gain"],

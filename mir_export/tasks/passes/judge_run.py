@@ -78,6 +78,7 @@ def _manifest(labels: Path, data: Path) -> dict:
 
 def run_judge(args: argparse.Namespace) -> int:
     from mir_export.evaluation.suite import Context
+    from mir_export.tasks.passes.finetuned import FINETUNED
     from mir_export.tasks.passes.judge import FEATURES, judge
     from mir_export.tasks.passes.judge_report import markdown
     from mir_export.tasks.passes.pipelines import PipelineError, read_pipelines
@@ -113,7 +114,7 @@ def run_judge(args: argparse.Namespace) -> int:
     random_model = _random_model(args, model, cache) if "random" in args.features else None
     print(f"judge: {len(split.train)} training and {len(split.test)} held-out modules; left out {left}",
           file=sys.stderr, flush=True)
-    names = [n for n in FEATURES if n in args.features]
+    names = [n for n in (*FEATURES, FINETUNED) if n in args.features]
     try:
         found = judge(split, names, Context(model, random_model, args.jobs), cache, args.seed)
     except ValueError as exc:

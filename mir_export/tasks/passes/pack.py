@@ -61,9 +61,10 @@ def read_judge(path: Path) -> dict:
                         ("modules", dict)):
         if not isinstance(judge.get(field), kind):
             raise UsageError(f"{path}: no {field} (a 'mir-export passes judge' output)")
-    for name, entry in judge["features"].items():
+    for name, entry in judge["features"].items():  # a set no inner fold chose (fine-tuned) has no inner score
         if not isinstance(entry, dict) or not isinstance(entry.get("learner"), str) \
-                or not isinstance(entry.get("inner_log_gain"), (int, float)):
+                or not isinstance(entry.get("inner_log_gain"), (int, float)) and (
+                    name in SHIPPABLE or entry.get("inner_log_gain", 0) is not None):
             raise UsageError(f"{path}: features.{name} has no learner and inner_log_gain")
     if not all(isinstance(n, str) for n in judge["pipelines"]):
         raise UsageError(f"{path}: pipelines must be names")
@@ -104,7 +105,8 @@ def choose_features(judge: dict, forced: str | None, where: Path) -> str:
         raise UsageError(f"{where}: the judge ran no feature set the runtime computes ({', '.join(SHIPPABLE)})")
     chosen = max(candidates, key=lambda n: (features[n]["inner_log_gain"],
                                             features[n].get("ranking_inner_log_gain") or -math.inf))
-    above = [n for n in features if features[n]["inner_log_gain"] > features[chosen]["inner_log_gain"]]
+    above = [n for n in features if features[n]["inner_log_gain"] is not None
+             and features[n]["inner_log_gain"] > features[chosen]["inner_log_gain"]]
     if above:
         print(f"passes pack: note: {', '.join(above)} scored above {chosen} on the inner folds; the runtime "
               "cannot compute them", file=sys.stderr)
