@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from mir_export.evaluation.checkpoint import Checkpoint
-from mir_export.evaluation.finetune import FinetuneConfig
+from mir_export.evaluation.finetune import SCALING_ROWS, FinetuneConfig
 from mir_export.tasks.passes.task import Split, top
 
 FINETUNED = "finetuned"
@@ -62,17 +62,24 @@ def finetuned_run(split: Split, model_dir: Path, cache: Path, seed: int, saved: 
     start = time.monotonic()
     runtime = Model.load(model_dir, precision="fp32", threads=threads)
     weights = cache / f"finetuned-{key}-{seed}.pt"
-    rows = [(k, _read(runtime.featurizer, split.ir / m)) for k, m in enumerate(split.train.modules)]
-    kept = [(k, f) for k, f in rows if f is not None]
-    print(f"judge: {FINETUNED}: {len(kept)} of {len(rows)} training modules read ({time.monotonic() - start:.0f} s)",
+    # saved weights: the model is only built, from SCALING_ROWS modules (its head's scaling is a
+    # buffer, restored with the weights), not read from all of them
+    wanted = SCALING_ROWS if weights.is_file() else len(split.train)
+    kept: list[tuple[int, object]] = []
+    for k, module in enumerate(split.train.modules):
+        if len(kept) == wanted:
+            break
+        features = _read(runtime.featurizer, split.ir / module)
+        if features is not None:
+            kept.append((k, features))
+    print(f"judge: {FINETUNED}: {len(kept)} training modules read ({time.monotonic() - start:.0f} s)",
           file=sys.stderr, flush=True)
     targets = split.train.targets()[[k for k, _ in kept]]
     files = [f for _, f in kept]
     none = np.zeros((len(files), 0), dtype=np.float32)
     if weights.is_file():
         model = finetune(pretrained_encoder(model_dir), files, none, targets, targets.shape[1], seed,
-                         replace(cfg, max_steps=0), pooling=runtime.manifest.pooling,
-                         objective="gains")
+                         replace(cfg, max_steps=0), pooling=runtime.manifest.pooling, objective="gains")
         model.load_state_dict(torch.load(weights))
     else:
         def report(step: int, steps: int, loss: float) -> None:
@@ -86,7 +93,7 @@ def finetuned_run(split: Split, model_dir: Path, cache: Path, seed: int, saved: 
         partial = weights.with_suffix(".partial")
         torch.save(model.state_dict(), partial)
         partial.replace(weights)
-    del files, kept, rows
+    del files, kept
     scores = np.zeros(split.test.counts.shape, dtype=np.float64)
     for begin in range(0, len(split.test), PREDICT_CHUNK):
         chunk = [(begin + k, _read(runtime.featurizer, split.ir / m))

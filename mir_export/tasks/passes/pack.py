@@ -61,10 +61,10 @@ def read_judge(path: Path) -> dict:
                         ("modules", dict)):
         if not isinstance(judge.get(field), kind):
             raise UsageError(f"{path}: no {field} (a 'mir-export passes judge' output)")
-    for name, entry in judge["features"].items():  # a set no inner fold chose (fine-tuned) has no inner score
-        if not isinstance(entry, dict) or not isinstance(entry.get("learner"), str) \
-                or not isinstance(entry.get("inner_log_gain"), (int, float)) and (
-                    name in SHIPPABLE or entry.get("inner_log_gain", 0) is not None):
+    for name, entry in judge["features"].items():
+        inner = entry.get("inner_log_gain", "") if isinstance(entry, dict) else ""
+        scored = isinstance(inner, (int, float)) or inner is None and name not in SHIPPABLE  # fine-tuned: no inner folds
+        if not isinstance(entry, dict) or not isinstance(entry.get("learner"), str) or not scored:
             raise UsageError(f"{path}: features.{name} has no learner and inner_log_gain")
     if not all(isinstance(n, str) for n in judge["pipelines"]):
         raise UsageError(f"{path}: pipelines must be names")
