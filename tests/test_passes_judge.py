@@ -224,6 +224,25 @@ def test_judge_end_to_end_figures_match_its_decisions(data: Path, tmp_path: Path
     assert pair["modules"]["groups"] == 5 and pair["packages"]["groups"] == 2
 
 
+def test_the_encoders_sets_are_paired_with_random_weights_of_their_shape():
+    """Each of the encoder's own sets is paired with the random-weights control as well as with the
+    fixed reference and the best other set; the control itself is not paired with itself."""
+    rows, packages = 6, np.array(["p", "p", "q", "q", "r", "r"])
+    split = type("Split", (), {"test": type("Test", (), {"packages": packages, "__len__": lambda self: rows})()})()
+    gains = {name: {mode: np.full(rows, value) + 0.01 * np.arange(rows) for mode in judge_module.MODES}
+             for name, value in (("opcodes", 0.02), ("random", 0.01), ("ours", 0.03))}
+    refs = {name: np.zeros(rows) for name in ("best_fixed", "fixed_3", "fixed_5")}
+    pairs, best = judge_module.compare(gains, refs, split)
+    assert best == {mode: "opcodes" for mode in judge_module.MODES}
+    against = {(p["mode"], p["b"]): set() for p in pairs}
+    for p in pairs:
+        against[p["mode"], p["b"]].add(p["a"])
+    assert against["k3", "ours"] == {"fixed_3", "opcodes", "random"}
+    assert against["k3", "random"] == {"fixed_3", "opcodes"} and against["one_shot", "opcodes"] == {"best_fixed"}
+    control = next(p for p in pairs if p["mode"] == "k3" and p["b"] == "ours" and p["a"] == "random")
+    assert control["modules"]["difference"] == pytest.approx(0.02, abs=1e-9) and control["packages"]["groups"] == 3
+
+
 def test_the_docs_table_is_the_judges(data: Path, tmp_path: Path, monkeypatch, capsys):
     """scripts/sync_figures.py writes the judge's main table into docs/evaluation.md's block."""
     from mir_export.tasks.passes.judge_report import summary

@@ -36,7 +36,7 @@ import numpy as np
 from mir_export.evaluation.checkpoint import Checkpoint
 from mir_export.evaluation.learners import ALWAYS_OZ, FIXED_COVER, PASSES_ONE_SHOT, PASSES_RANKERS, margin_of
 from mir_export.evaluation.paired import paired
-from mir_export.evaluation.selection import FAMILY_INNER_SPLITS, group_folds, mean_log_speedup, nested_fit
+from mir_export.evaluation.selection import FAMILY_INNER_SPLITS, Splitter, group_folds, mean_log_speedup, nested_fit
 from mir_export.evaluation.suite import FEATURES as SUITE_FEATURES
 from mir_export.evaluation.suite import Context, Task, feature_matrix
 from mir_export.tasks.passes.finetuned import CONFIG as FINETUNE_CONFIG
@@ -47,6 +47,7 @@ from mir_export.tasks.size.task import CONSTANT
 
 NONE = "none"
 OURS = "ours"
+RANDOM = "random"  # random weights of the model's shape: the control of the encoder's own sets
 OURS_SETS = (OURS, FINETUNED)  # the encoder's own sets: never the best baseline
 BUDGETS = (3, 5)
 RANK_BUDGET = 3  # the ranking learner is chosen on what tune --budget 3 keeps on the inner folds
@@ -147,7 +148,7 @@ FEATURES = {
     "autophase": (_runtime_counts("autophase"), "Autophase's 56 counts (the runtime's)"),
     "tfidf": SUITE_FEATURES["tfidf"],
     "ir2vec": SUITE_FEATURES["ir2vec"],
-    "random": (_embedding(True), SUITE_FEATURES["random"][1]),
+    RANDOM: (_embedding(True), SUITE_FEATURES[RANDOM][1]),
     OURS: (_embedding(False), SUITE_FEATURES[OURS][1]),
 }
 
@@ -169,12 +170,13 @@ def one_shot_grid(code: bool) -> tuple:
     return PASSES_ONE_SHOT if code else (*CONSTANT, ALWAYS_OZ)
 
 
-def search(code: bool, classes: int):
+def search(code: bool, classes: int, splitter: Splitter = _inner_folds):
     """The nested learner search for one shot: the best inner mean among the learners whose gain
     over -Oz whatever the code clears one standard error over the training packages (their paired
     per-module differences summed within each package: its modules win or lose together), else
-    -Oz (``selection.choose``'s ``each_clears``)."""
-    return nested_fit(one_shot_grid(code), classes, _inner_folds, mean_log_speedup, reference=ALWAYS_OZ,
+    -Oz (``selection.choose``'s ``each_clears``). ``splitter``: the inner folds (the judge's, unless
+    a study of their stability gives others)."""
+    return nested_fit(one_shot_grid(code), classes, splitter, mean_log_speedup, reference=ALWAYS_OZ,
                       each_clears=True)
 
 
@@ -188,13 +190,14 @@ def rankers(code: bool) -> tuple:
     return PASSES_RANKERS if code else (*(lr for lr in CONSTANT if margin_of(lr) == 0.0), FIXED_COVER)
 
 
-def ranking_search(code: bool, classes: int):
+def ranking_search(code: bool, classes: int, splitter: Splitter = _inner_folds):
     """The nested search for the ranking learner, scored by the gain each inner-fold module keeps
     with its ``RANK_BUDGET`` first-ranked pipelines beside -Oz: the best inner mean, without the
     one-standard-error rule of one shot. That rule guards a decision against losing to -Oz, which
     a ranking cannot (-Oz always runs beside it); with one package's modules gaining 2x and the
-    rest a few per cent, its band held every learner and always kept the mean curve."""
-    return nested_fit(rankers(code), classes, _inner_folds, set_gains, decision=_ranked)
+    rest a few per cent, its band held every learner and always kept the mean curve. ``splitter``:
+    as for ``search``."""
+    return nested_fit(rankers(code), classes, splitter, set_gains, decision=_ranked)
 
 
 def matrices(split: Split, names: Sequence[str], context: Context, cache: Path) -> dict[str, tuple[np.ndarray, float | None]]:
@@ -205,17 +208,17 @@ def matrices(split: Split, names: Sequence[str], context: Context, cache: Path) 
     out = {}
     for name in names:
         start = time.monotonic()
-        rows = Task(_cache_name(name), paths, np.zeros((len(paths), 0)), np.zeros(len(paths)), np.zeros(len(paths)),
+        rows = Task(cache_name(name), paths, np.zeros((len(paths), 0)), np.zeros(len(paths)), np.zeros(len(paths)),
                     (), (), {})
         # the suite keys every matrix by both models: only the random feature set reads the random one
-        own = context if name == "random" else replace(context, random_model=None)
+        own = context if name == RANDOM else replace(context, random_model=None)
         out[name] = feature_matrix(name, rows, own, cache, FEATURES)
         print(f"judge: {name} features {out[name][0].shape} ({time.monotonic() - start:.0f} s)", file=sys.stderr,
               flush=True)
     return out
 
 
-def _cache_name(name: str) -> str:
+def cache_name(name: str) -> str:
     """The feature cache's task name: the runtime's counts are keyed by their code too (the
     suite's cache keys hold the files and the encoders, not an extractor's code)."""
     if name not in ("opcodes", "autophase"):
@@ -288,8 +291,10 @@ def mode_choices(run: dict, test: np.ndarray) -> dict[str, np.ndarray]:
 def compare(gains: dict[str, dict[str, np.ndarray]], refs: dict[str, np.ndarray],
             split: Split) -> tuple[list[dict], dict[str, str]]:
     """Paired intervals (B - A in log gain), over modules and over packages: each feature set
-    against the mode's fixed reference and against the mode's best feature set other than ours
-    (``gains``: feature set -> mode -> per-module gains; ``refs``: reference -> gains)."""
+    against the mode's fixed reference and against the mode's best feature set other than ours,
+    and the encoder's own sets against random weights of their shape too, the control that
+    tells what pre-training adds (``gains``: feature set -> mode -> per-module gains; ``refs``:
+    reference -> gains)."""
     units = {"modules": np.arange(len(split.test)), "packages": split.test.packages}
     reference = {"one_shot": "best_fixed", **{f"k{k}": f"fixed_{k}" for k in BUDGETS}}
     pairs, best = [], {}
@@ -301,7 +306,8 @@ def compare(gains: dict[str, dict[str, np.ndarray]], refs: dict[str, np.ndarray]
         if mode in best:
             against.append((best[mode], gains[best[mode]][mode]))
         for name, values in gains.items():
-            for a, a_gains in against:
+            control = [(RANDOM, gains[RANDOM][mode])] if name in OURS_SETS and RANDOM in gains else []
+            for a, a_gains in dict(against + control).items():  # random once where it is the best too
                 if a == name:
                     continue
                 entry = {"mode": mode, "a": a, "b": name, "baseline": a == best.get(mode)}

@@ -1,0 +1,84 @@
+"""How stable the pass-pipeline judge's inner choices are, on the training labels alone: for each
+feature set of the judge's cache, its one-shot and ranking searches (``judge.search``,
+``judge.ranking_search``: the same grids and rules) run again on the training modules under other
+inner folds, 5 folds keeping packages whole dealt by several seeds (the judge deals them by seed 0)
+and one package held out at a time, and what each chose with its inner score, beside -Oz's (one
+shot) and the training folds' fixed cover's (ranking). No held-out module is read: a learner
+whose edge over the fixed reference is a lucky deal of a few packages to folds shows here.
+Exploratory: it informs the judge's protocol, it is no result of the task.
+
+    python benchmarks/passes_inner_stability.py --data DATA --cache DATA/judge [--seeds 0 1 2]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+from mir_export.evaluation.learners import ALWAYS_OZ, FIXED_COVER
+from mir_export.evaluation.selection import group_folds
+from mir_export.tasks.passes.judge import FEATURES, cache_name, ranking_search, search
+from mir_export.tasks.passes.judge_run import write_atomically
+from mir_export.tasks.passes.pipelines import read_pipelines
+from mir_export.tasks.passes.task import modules, read_labels
+
+
+def splitters(seeds: list[int]) -> dict[str, tuple]:
+    """Name -> (splitter, the seed it deals with)."""
+    def five(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+        return group_folds(groups, 5, seed)
+
+    def each_package(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+        return group_folds(groups, len(set(groups.tolist())), seed)
+
+    return {**{f"5 folds, seed {s}": (five, s) for s in seeds}, "one package out": (each_package, 0)}
+
+
+def cached(cache: Path, feature: str, rows: int) -> np.ndarray | None:
+    """The training rows of the judge's cached matrix of ``feature`` (its first rows), if cached."""
+    found = sorted(cache.glob(f"{cache_name(feature)}.{feature}.*.npy"))
+    return np.load(found[0])[:rows] if found else None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--cache", type=Path, required=True, help="the judge's feature cache (its .npy matrices)")
+    parser.add_argument("--train", type=Path, default=None, help="default: DATA/labels/train.jsonl")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    parser.add_argument("--features", nargs="+", default=[n for n in FEATURES if n != "none"])
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/passes_inner_stability.json"))
+    args = parser.parse_args()
+    args.out.parent.mkdir(parents=True, exist_ok=True)  # before the searches: a bad --out fails at once
+    names = list(read_pipelines(args.data / "coreset" / "coreset.tsv"))
+    table = modules(read_labels(args.train or args.data / "labels" / "train.jsonl", names)[0], names)
+    targets, groups = table.targets(), table.packages
+    results: dict = {"modules": len(table), "packages": len(set(groups.tolist())), "features": {}}
+    for feature in args.features:
+        x = cached(args.cache, feature, len(table))
+        if x is None:
+            print(f"{feature}: not in {args.cache}, skipped", flush=True)
+            continue
+        none = np.zeros((len(x), 0))
+        results["features"][feature] = {}
+        for label, (splitter, seed) in splitters(args.seeds).items():
+            start = time.monotonic()
+            one = search(True, len(names), splitter)(x, none, targets, groups, seed)
+            ranking = ranking_search(True, len(names), splitter)(x, none, targets, groups, seed)
+            entry = {"one_shot": one.learner.name, "one_shot_inner": one.inner_scores[one.learner.name],
+                     "always_oz_inner": one.inner_scores[ALWAYS_OZ.name],
+                     "ranking": ranking.learner.name, "ranking_inner": ranking.inner_scores[ranking.learner.name],
+                     "fixed_cover_inner": ranking.inner_scores[FIXED_COVER.name]}
+            results["features"][feature][label] = entry
+            print(f"{feature:9} {label:17} one shot {entry['one_shot']:38} {entry['one_shot_inner']:+.4f} | ranking "
+                  f"{entry['ranking']:38} {entry['ranking_inner']:+.4f} (fixed cover {entry['fixed_cover_inner']:+.4f})"
+                  f" {time.monotonic() - start:.0f} s", flush=True)
+    write_atomically(args.out, json.dumps(results, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
