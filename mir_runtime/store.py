@@ -196,5 +196,7 @@ class EmbeddingStore:
         try:
             yield
         except (self._error, UnicodeDecodeError) as exc:
-            raise StoreError(f"{self.path}: cannot use this embedding cache ({exc}; delete it if it is "
+            # a damaged schema's names reach SQLite's message as they are on disk, newlines and all
+            reason = " ".join(str(exc).split())
+            raise StoreError(f"{self.path}: cannot use this embedding cache ({reason}; delete it if it is "
                              "corrupted)") from None

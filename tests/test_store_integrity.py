@@ -62,6 +62,19 @@ def test_a_changed_byte_is_never_served(tmp_path_factory, database, data) -> Non
     assert statement is None or np.array_equal(statement, expected[0])
 
 
+def test_a_newline_in_a_damaged_schema_stays_out_of_the_one_line(tmp_path: Path, database: bytes) -> None:
+    """A changed byte of an index's name reaches SQLite's message as it is on disk: a newline too."""
+    name = b"sqlite_autoindex_files_1"
+    at = database.index(name) + len(b"sqlite_autoindex_")
+    path = tmp_path / "s.sqlite"
+    path.write_bytes(database[:at] + b"\n" + database[at + 1:])
+    with pytest.raises(StoreError) as raised:
+        store = EmbeddingStore(path, SIZE, SIZE)
+        store._get("files", KEYS)
+        store.close()
+    assert str(path) in str(raised.value) and "\n" not in str(raised.value)
+
+
 def test_a_damaged_entry_is_dropped_said_once_and_stored_afresh(tmp_path: Path) -> None:
     path = tmp_path / "s.sqlite"
     _stored(path)
