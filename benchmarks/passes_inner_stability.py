@@ -14,7 +14,6 @@ the choice. Exploratory: it informs the judge's protocol, it is no result of the
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import time
 from pathlib import Path
@@ -28,17 +27,16 @@ from mir_export.tasks.passes.judge import FEATURES, matrices, ranking_search, se
 from mir_export.tasks.passes.judge_run import write_atomically
 from mir_export.tasks.passes.pipelines import read_pipelines
 from mir_export.tasks.passes.task import Split, modules, read_labels
+from mir_runtime.modeldir import file_sha256
+
+
+def _each_package(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
+    return group_folds(groups, len(set(groups.tolist())), seed)
 
 
 def splitters(seeds: list[int]) -> dict[str, tuple]:
-    """Name -> (splitter, the seed it deals with)."""
-    def five(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
-        return group_folds(groups, 5, seed)
-
-    def each_package(targets: np.ndarray, groups: np.ndarray | None, seed: int) -> list:
-        return group_folds(groups, len(set(groups.tolist())), seed)
-
-    return {**{f"5 folds, seed {s}": (five, s) for s in seeds}, "one package out": (each_package, 0)}
+    """Name -> (the searches' splitter argument: none for the judge's own 5 folds, the seed it deals with)."""
+    return {**{f"5 folds, seed {s}": ((), s) for s in seeds}, "one package out": ((_each_package,), 0)}
 
 
 def main() -> int:
@@ -62,7 +60,7 @@ def main() -> int:
     split = Split(table, modules([], names), args.data / "ir")  # training modules only
     features = matrices(split, args.features, Context(args.model, args.random_model, args.jobs),
                         args.cache or args.data / "judge")
-    results: dict = {"train": [{"file": f.name, "sha256": hashlib.sha256(f.read_bytes()).hexdigest()} for f in files],
+    results: dict = {"train": [{"file": f.name, "sha256": file_sha256(f)} for f in files],
                      "modules": len(table), "packages": sorted(set(groups.tolist())), "features": {}}
     for feature in args.features:
         x = features[feature][0]
@@ -70,8 +68,8 @@ def main() -> int:
         results["features"][feature] = {}
         for label, (splitter, seed) in splitters(args.seeds).items():
             start = time.monotonic()
-            one = search(True, len(names), splitter)(x, none, targets, groups, seed)
-            ranking = ranking_search(True, len(names), splitter)(x, none, targets, groups, seed)
+            one = search(True, len(names), *splitter)(x, none, targets, groups, seed)
+            ranking = ranking_search(True, len(names), *splitter)(x, none, targets, groups, seed)
             entry = {"one_shot": one.learner.name, "one_shot_inner": one.inner_scores[one.learner.name],
                      "always_oz_inner": one.inner_scores[ALWAYS_OZ.name],
                      "ranking": ranking.learner.name, "ranking_inner": ranking.inner_scores[ranking.learner.name],

@@ -208,7 +208,7 @@ def matrices(split: Split, names: Sequence[str], context: Context, cache: Path) 
     out = {}
     for name in names:
         start = time.monotonic()
-        rows = Task(cache_name(name), paths, np.zeros((len(paths), 0)), np.zeros(len(paths)), np.zeros(len(paths)),
+        rows = Task(_cache_name(name), paths, np.zeros((len(paths), 0)), np.zeros(len(paths)), np.zeros(len(paths)),
                     (), (), {})
         # the suite keys every matrix by both models: only the random feature set reads the random one
         own = context if name == RANDOM else replace(context, random_model=None)
@@ -218,7 +218,7 @@ def matrices(split: Split, names: Sequence[str], context: Context, cache: Path) 
     return out
 
 
-def cache_name(name: str) -> str:
+def _cache_name(name: str) -> str:
     """The feature cache's task name: the runtime's counts are keyed by their code too (the
     suite's cache keys hold the files and the encoders, not an extractor's code)."""
     if name not in ("opcodes", "autophase"):
